@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+// Runs node's test runner (through tsx) over test files. Node 20's --test takes no globs, so the files are
+// found here. Usage: node scripts/test.mjs [dir-or-file ...]   (default: test/)
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+function collect(path, out) {
+  if (statSync(path).isDirectory()) {
+    for (const name of readdirSync(path).sort()) collect(join(path, name), out);
+  } else if (path.endsWith('.test.ts')) {
+    out.push(path);
+  }
+  return out;
+}
+
+const roots = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const flags = process.argv.slice(2).filter((a) => a.startsWith('--'));
+const files = (roots.length ? roots : ['test']).flatMap((root) => collect(root, []));
+if (files.length === 0) {
+  console.error('no test files found');
+  process.exit(1);
+}
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...flags, ...files],
+  { stdio: 'inherit' },
+);
+process.exit(result.status ?? 1);

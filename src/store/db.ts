@@ -1,0 +1,95 @@
+/** Opens the database (PGlite in a directory or in memory, or PostgreSQL) and applies migrations. */
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect, type MigrationResult } from 'kysely';
+import pg from 'pg';
+import { MIGRATIONS } from './migrations/index.js';
+import { PGliteDialect } from './pglite-dialect.js';
+import type { Database } from './schema.js';
+
+/** An open database. */
+export interface Store {
+  db: Kysely<Database>;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** Where the data lives: a PostgreSQL URL, a PGlite directory, or PGlite in memory. */
+export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { memory: true };
+
+/** Thrown when a PGlite data directory is held by another live process. */
+export class DataDirInUseError extends Error {
+  constructor(dir: string, pid: number) {
+    super(
+      `The PGlite data directory ${dir} is in use by process ${pid}. PGlite is one process's database: ` +
+        'stop the service first, or use DATABASE_URL (PostgreSQL) to run commands while it serves.',
+    );
+    this.name = 'DataDirInUseError';
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes the directory's lock file, refusing when a live process holds it. */
+function lockDataDir(dir: string): () => void {
+  const lockFile = join(dir, 'tms.pid');
+  if (existsSync(lockFile)) {
+    const pid = Number(readFileSync(lockFile, 'utf8').trim());
+    if (pid && pid !== process.pid && isAlive(pid)) throw new DataDirInUseError(dir, pid);
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => rmSync(lockFile, { force: true });
+}
+
+/** Opens a database without migrating it. */
+export async function openDatabase(target: DatabaseTarget): Promise<Store> {
+  if ('databaseUrl' in target) {
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  if ('memory' in target) {
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(new PGlite()) });
+    return { db, kind: 'pglite', close: () => db.destroy() };
+  }
+  const dir = resolve(target.dataDir);
+  mkdirSync(dir, { recursive: true });
+  const unlock = lockDataDir(dir);
+  try {
+    const client = new PGlite(join(dir, 'pgdata'));
+    await client.waitReady;
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await db.destroy();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+/** Applies every pending migration; returns the names applied now. */
+export async function migrate(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => MIGRATIONS },
+    migrationTableName: 'tms_migrations',
+    migrationLockTableName: 'tms_migrations_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r: MigrationResult) => r.status === 'Success').map((r) => r.migrationName);
+}

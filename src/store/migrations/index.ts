@@ -1,0 +1,10 @@
+/**
+ * The numbered, forward-only migrations. Add a file `NNNN_name.ts` exporting `up` and list it here;
+ * never edit or remove one that has shipped.
+ */
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_foundation.js';
+
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001_foundation': m0001,
+};

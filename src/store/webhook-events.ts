@@ -1,0 +1,54 @@
+/** SQL for the webhook inbox: events are stored before they are applied, and applied at most once. */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from './schema.js';
+
+type Db = Kysely<Database>;
+
+/** Stores a verified raw webhook body; returns its id. */
+export async function insertWebhookEvent(db: Db, body: string): Promise<string> {
+  const row = await db.insertInto('webhook_events').values({ body, state: 'RECEIVED' }).returning('id').executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+/** Events not yet applied, oldest first (recovery after a crash, and the apply loop). */
+export async function listPendingWebhookEvents(db: Db, limit: number) {
+  return db
+    .selectFrom('webhook_events')
+    .select(['id', 'body', 'attempts'])
+    .where('state', '=', 'RECEIVED')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Marks an event applied. */
+export async function markWebhookEventApplied(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('webhook_events')
+    .set({ state: 'APPLIED', applied_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Records a failed application; after `maxAttempts` the event is parked as FAILED. */
+export async function markWebhookEventFailed(db: Db, id: string, error: string, maxAttempts: number): Promise<void> {
+  await db
+    .updateTable('webhook_events')
+    .set({
+      attempts: sql<number>`attempts + 1`,
+      last_error: error.slice(0, 2000),
+      state: sql<string>`case when attempts + 1 >= ${maxAttempts} then 'FAILED' else 'RECEIVED' end`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Counts events by state (for /health and tests). */
+export async function countWebhookEventsByState(db: Db): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('webhook_events')
+    .select(['state', db.fn.countAll<number>().as('n')])
+    .groupBy('state')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]));
+}
