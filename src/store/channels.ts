@@ -1,5 +1,5 @@
 /** SQL for channels (business phone numbers). Every read is scoped to a company except webhook matching. */
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { ChannelsTable, Database } from './schema.js';
 
 type Db = Kysely<Database>;
@@ -45,16 +45,6 @@ export async function listChannels(db: Db, companyId: string): Promise<ChannelRo
   return db.selectFrom('channels').selectAll().where('company_id', '=', companyId).orderBy('id').execute();
 }
 
-/** Channels of a WABA with this display number (webhooks name the number, not its id). */
-export async function findChannelsByWabaNumber(db: Db, wabaId: string, displayPhoneNumber: string): Promise<ChannelRow[]> {
-  return db
-    .selectFrom('channels')
-    .selectAll()
-    .where('waba_id', '=', wabaId)
-    .where('display_phone_number', '=', displayPhoneNumber)
-    .execute();
-}
-
 /** Stores what the network said of a channel's health; `refreshed` marks a full read from the network. */
 export async function updateChannelHealth(
   db: Db,
@@ -73,4 +63,22 @@ export async function updateChannelHealth(
 /** Marks a channel's cached health stale so the next read asks the network. */
 export async function markChannelStale(db: Db, channelId: string): Promise<void> {
   await db.updateTable('channels').set({ refreshed_at: null }).where('id', '=', channelId).execute();
+}
+
+/** Locks the channels of a WABA whose display number has these digits (webhooks name the number). */
+export async function lockChannelsByWabaNumber(db: Db, wabaId: string, digits: string): Promise<ChannelRow[]> {
+  const result = await sql<ChannelRow>`
+    select * from channels
+    where waba_id = ${wabaId} and regexp_replace(display_phone_number, '[^0-9]', '', 'g') = ${digits}
+    for update`.execute(db);
+  return result.rows;
+}
+
+/** Applies a quality event's status and tier and marks the channel stale (re-read from the network next). */
+export async function applyChannelQualityEvent(db: Db, channelId: string, status: string, tier: string | null): Promise<void> {
+  await db
+    .updateTable('channels')
+    .set({ status, messaging_limit_tier: tier, refreshed_at: null, updated_at: new Date() })
+    .where('id', '=', channelId)
+    .execute();
 }

@@ -10,15 +10,19 @@ export async function insertWebhookEvent(db: Db, body: string): Promise<string> 
   return String(row.id);
 }
 
-/** Events not yet applied, oldest first (recovery after a crash, and the apply loop). */
-export async function listPendingWebhookEvents(db: Db, limit: number) {
-  return db
-    .selectFrom('webhook_events')
-    .select(['id', 'body', 'attempts'])
-    .where('state', '=', 'RECEIVED')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+/** Events not yet applied with an id after `afterId`, oldest first (the apply loop and crash recovery). */
+export async function listPendingWebhookEvents(db: Db, afterId: string, limit: number): Promise<Array<{ id: string; body: string }>> {
+  const result = await sql<{ id: string; body: string }>`
+    select id::text as id, body from webhook_events
+    where state = 'RECEIVED' and id > ${afterId}::bigint order by id limit ${limit}`.execute(db);
+  return result.rows;
+}
+
+/** Locks a still-pending event for this transaction; false when another instance holds or applied it. */
+export async function claimWebhookEvent(db: Db, id: string): Promise<boolean> {
+  const result = await sql<{ id: string }>`
+    select id::text as id from webhook_events where id = ${id}::bigint and state = 'RECEIVED' for update skip locked`.execute(db);
+  return result.rows.length > 0;
 }
 
 /** Marks an event applied. */

@@ -1,0 +1,170 @@
+/**
+ * Assembles the HTTP application from its dependencies. Never listens (server.ts does) and opens nothing
+ * (the caller hands in the database and the network), so tests build it with `inject`.
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import pino, { type Logger } from 'pino';
+import type { Config } from './config.js';
+import { phoneQualityHandler } from './engine/channel-events.js';
+import type { ChannelHealthDeps } from './engine/channel-health.js';
+import { templateQualityHandler, templateStatusHandler } from './engine/template-events.js';
+import type { TemplateDeps } from './engine/templates.js';
+import { WebhookInbox } from './engine/webhook-inbox.js';
+import { requireAuth } from './http/auth.js';
+import type { RouteDeps } from './http/deps.js';
+import { ErrorEnvelopeSchema } from './http/envelope.js';
+import { installErrorHandlers } from './http/error-handler.js';
+import { familyAChannelRoutes } from './http/family-a/channels.js';
+import { familyATemplateRoutes } from './http/family-a/templates.js';
+import { familyBChannelRoutes } from './http/family-b/channels.js';
+import { familyBMediaRoutes } from './http/family-b/media.js';
+import { familyBTemplateRoutes } from './http/family-b/templates.js';
+import { webhookRoutes } from './http/webhooks/routes.js';
+import type { NetworkPort } from './network/port.js';
+import type { Database } from './store/schema.js';
+import { countWebhookEventsByState } from './store/webhook-events.js';
+
+/** What buildApp needs. */
+export interface AppOptions {
+  config: Config;
+  db: Kysely<Database>;
+  dbKind: 'pglite' | 'postgres';
+  network: NetworkPort;
+  log?: Logger;
+  /** How long a channel's network read stays fresh (default 30 s). */
+  channelMaxAgeMs?: number;
+  /** How long a template's review status is trusted before list/get ask the network (default 10 s). */
+  templateStatusMaxAgeMs?: number;
+  /** Most variables in a template BODY (the interface's limit, default 4). */
+  maxBodyParams?: number;
+}
+
+/** The assembled application and the background parts its owner starts and stops. */
+export interface App {
+  http: FastifyInstance;
+  webhookInbox: WebhookInbox;
+  /** Starts background work (webhook sweep). */
+  start(): void;
+  /** Stops background work and closes the HTTP server (not the database or network). */
+  close(): Promise<void>;
+}
+
+/** Builds the application. */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const log = options.log ?? pino({ level: options.config.logLevel });
+  const http = Fastify({
+    loggerInstance: log as FastifyBaseLogger,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    disableRequestLogging: options.config.logLevel !== 'debug' && options.config.logLevel !== 'trace',
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const channelHealth: ChannelHealthDeps = {
+    db: options.db,
+    network: options.network,
+    maxAgeMs: options.channelMaxAgeMs ?? 30_000,
+    log,
+  };
+  const webhookInbox = new WebhookInbox({
+    db: options.db,
+    log,
+    handlers: {
+      phone_number_quality_update: phoneQualityHandler(channelHealth, log),
+      message_template_status_update: templateStatusHandler(log),
+      message_template_quality_update: templateQualityHandler(),
+    },
+  });
+  const templates: TemplateDeps = {
+    db: options.db,
+    network: options.network,
+    log,
+    maxBodyParams: options.maxBodyParams ?? 4,
+    nameCheckWindowSeconds: 3600,
+    statusMaxAgeMs: options.templateStatusMaxAgeMs ?? 10_000,
+  };
+  const deps: RouteDeps = { config: options.config, db: options.db, network: options.network, channelHealth, webhookInbox, templates };
+
+  installErrorHandlers(http);
+  http.addSchema(ErrorEnvelopeSchema);
+  await http.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Template Messaging Service',
+        version: '0.1.0',
+        description: 'WhatsApp template messaging: family A (/agent-app/message-template) and family B (/api/v1).',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await http.register(swaggerUi, { routePrefix: '/docs' });
+
+  http.get(
+    '/health',
+    {
+      schema: {
+        tags: ['service'],
+        summary: 'Liveness and readiness: database reachable, webhook inbox counts',
+        security: [],
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            status: Type.Literal('ok'),
+            database: Type.String(),
+            network: Type.String(),
+            webhook_events: Type.Record(Type.String(), Type.Integer()),
+          }),
+        },
+      },
+    },
+    async () => {
+      await sql`select 1`.execute(options.db);
+      return {
+        success: true as const,
+        status: 'ok' as const,
+        database: options.dbKind,
+        network: options.config.network,
+        webhook_events: await countWebhookEventsByState(options.db),
+      };
+    },
+  );
+
+  await http.register(webhookRoutes, deps);
+  await http.register(
+    async (scope) => {
+      requireAuth(scope, options.db);
+      await scope.register(familyAChannelRoutes, deps);
+      await scope.register(familyATemplateRoutes, deps);
+    },
+    { prefix: '/agent-app/message-template' },
+  );
+  await http.register(
+    async (scope) => {
+      requireAuth(scope, options.db);
+      await scope.register(familyBChannelRoutes, deps);
+      await scope.register(familyBTemplateRoutes, deps);
+      await scope.register(familyBMediaRoutes, deps);
+    },
+    { prefix: '/api/v1' },
+  );
+  await http.ready();
+
+  return {
+    http,
+    webhookInbox,
+    start: () => webhookInbox.start(),
+    close: async () => {
+      await webhookInbox.stop();
+      await http.close();
+    },
+  };
+}

@@ -1,0 +1,171 @@
+/**
+ * The `tms` command (`npx tms <command>`):
+ *   migrate | serve | simulator
+ *   company create --name NAME
+ *   token create --company ID [--name NAME] | token revoke --id TOKEN_ID
+ *   channel add --company ID --phone-number-id ID --waba-id ID --access-token TOKEN [--throughput MPS]
+ *   channel list --company ID
+ * Add --json for machine-readable output. The database comes from DATABASE_URL or DATA_DIR, as for the
+ * service; with PGlite (DATA_DIR) admin commands need the service stopped.
+ */
+import { parseArgs } from 'node:util';
+import { addChannel, createCompany, createToken, revokeToken } from './admin.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { AppError } from './errors.js';
+import { runService } from './runtime.js';
+import { listChannels } from './store/channels.js';
+import { DataDirInUseError, migrate, openDatabase, type Store } from './store/db.js';
+
+const USAGE = `usage: tms <command> [options]
+  migrate                                  apply pending migrations
+  serve                                    run the service (same as npm start)
+  simulator [--port N] [--webhook-url URL] [--app-secret S]
+                                           run the network simulator standalone
+  company create --name NAME               create a company and its first API token
+  token create --company ID [--name NAME]  create an API token (shown once)
+  token revoke --id TOKEN_ID               revoke a token
+  channel add --company ID --phone-number-id ID --waba-id ID --access-token TOKEN [--throughput MPS]
+  channel list --company ID
+options: --json  print JSON`;
+
+const OPTIONS = {
+  name: { type: 'string' },
+  company: { type: 'string' },
+  id: { type: 'string' },
+  'phone-number-id': { type: 'string' },
+  'waba-id': { type: 'string' },
+  'access-token': { type: 'string' },
+  throughput: { type: 'string' },
+  port: { type: 'string' },
+  'webhook-url': { type: 'string' },
+  'app-secret': { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean' },
+} as const;
+
+class UsageError extends Error {}
+
+function required(values: Record<string, unknown>, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function print(json: boolean, result: Record<string, unknown>, lines: string[]): void {
+  console.log(json ? JSON.stringify(result) : lines.join('\n'));
+}
+
+async function withStore<T>(config: Config, work: (store: Store) => Promise<T>, migrateFirst = true): Promise<T> {
+  const store = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  try {
+    if (migrateFirst) await migrate(store.db);
+    return await work(store);
+  } finally {
+    await store.close();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  const [command, sub] = positionals;
+  const json = values.json === true;
+  if (values.help || !command) {
+    console.log(USAGE);
+    return command ? 0 : 2;
+  }
+  if (command === 'simulator') {
+    const { runSimulatorStandalone } = await import('./network/simulator/index.js');
+    await runSimulatorStandalone(argv.slice(1), process.env);
+    return 0;
+  }
+  const config = loadConfig();
+  if (command === 'serve') {
+    await runService(config);
+    return 0;
+  }
+  const key = sub ? `${command} ${sub}` : command;
+  switch (key) {
+    case 'migrate':
+      return withStore(config, async (store) => {
+        const applied = await migrate(store.db);
+        print(json, { applied }, [applied.length ? `applied: ${applied.join(', ')}` : 'nothing to apply']);
+        return 0;
+      }, false);
+    case 'company create':
+      return withStore(config, async (store) => {
+        const result = await createCompany(store.db, required(values, 'name'));
+        print(json, { company_id: result.companyId, token_id: result.tokenId, token: result.token }, [
+          `company_id: ${result.companyId}`,
+          `token_id:   ${result.tokenId}`,
+          `token:      ${result.token}   (shown once; only its hash is stored)`,
+        ]);
+        return 0;
+      });
+    case 'token create':
+      return withStore(config, async (store) => {
+        const result = await createToken(store.db, required(values, 'company'), values.name ?? '');
+        print(json, { token_id: result.tokenId, token: result.token }, [
+          `token_id: ${result.tokenId}`,
+          `token:    ${result.token}   (shown once; only its hash is stored)`,
+        ]);
+        return 0;
+      });
+    case 'token revoke':
+      return withStore(config, async (store) => {
+        const revoked = await revokeToken(store.db, required(values, 'id'));
+        print(json, { revoked }, [revoked ? 'revoked' : 'no live token with that id']);
+        return revoked ? 0 : 1;
+      });
+    case 'channel add':
+      return withStore(config, async (store) => {
+        const throughput = values.throughput === undefined ? undefined : Number(values.throughput);
+        if (throughput !== undefined && !(Number.isInteger(throughput) && throughput >= 1 && throughput <= 1000)) {
+          throw new UsageError('--throughput must be an integer 1-1000');
+        }
+        const channel = {
+          companyId: required(values, 'company'),
+          phoneNumberId: required(values, 'phone-number-id'),
+          wabaId: required(values, 'waba-id'),
+          accessToken: required(values, 'access-token'),
+          throughputMps: throughput,
+        };
+        await addChannel(store.db, channel);
+        print(json, { channel_id: channel.phoneNumberId }, [`channel_id: ${channel.phoneNumberId}`]);
+        return 0;
+      });
+    case 'channel list':
+      return withStore(config, async (store) => {
+        const rows = await listChannels(store.db, required(values, 'company'));
+        const items = rows.map((r) => ({
+          channel_id: r.id,
+          whatsapp_account_id: r.waba_id,
+          display_phone_number: r.display_phone_number,
+          status: r.status,
+          quality_rating: r.quality_rating,
+          messaging_limit_tier: r.messaging_limit_tier,
+        }));
+        print(json, { items }, items.length ? items.map((i) => Object.values(i).join('\t')) : ['no channels']);
+        return 0;
+      });
+    default:
+      throw new UsageError(`unknown command "${key}"`);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== 0) process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith?.('ERR_PARSE_ARGS')) {
+      console.error(`tms: ${(error as Error).message}\n${USAGE}`);
+      process.exitCode = 2;
+    } else if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof AppError) {
+      console.error(`tms: ${(error as Error).message}`);
+      process.exitCode = 1;
+    } else {
+      console.error(error);
+      process.exitCode = 1;
+    }
+  },
+);

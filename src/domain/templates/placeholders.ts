@@ -1,0 +1,74 @@
+/** Template variables (`{{1}}`, `{{first_name}}`) and how many send parameters a component needs. */
+import type { Button, Component } from './types.js';
+
+/** One `{{…}}` occurrence in a text. */
+export interface Placeholder {
+  /** What stands between the braces: `1`, `first_name`, or anything else for an invalid one. */
+  name: string;
+  /** `positional` ({{1}}, {{2}}…), `named` ({{lower_snake}}) or `invalid` (`{{ 1 }}`, `{{#}}`, `{{0}}`…). */
+  form: 'positional' | 'named' | 'invalid';
+  /** Offset of the first `{`. */
+  start: number;
+  /** Offset just after the last `}`. */
+  end: number;
+}
+
+const TOKEN = /\{\{([^{}]*)\}\}/g;
+const POSITIONAL = /^[1-9][0-9]*$/;
+const NAMED = /^[a-z][a-z0-9_]*$/;
+
+/** Every `{{…}}` token of a text, in order, classified by form. */
+export function extractPlaceholders(text: string): Placeholder[] {
+  const out: Placeholder[] = [];
+  for (const match of text.matchAll(TOKEN)) {
+    const name = match[1];
+    const form = POSITIONAL.test(name) ? 'positional' : NAMED.test(name) ? 'named' : 'invalid';
+    const start = match.index ?? 0;
+    out.push({ name, form, start, end: start + match[0].length });
+  }
+  return out;
+}
+
+/** Distinct valid variable names of a text in order of first appearance (`{{1}} {{1}}` is one variable). */
+export function variableNames(text: string): string[] {
+  const names = extractPlaceholders(text).filter((p) => p.form !== 'invalid').map((p) => p.name);
+  return [...new Set(names)];
+}
+
+/** True when `{{` or `}}` is left once the well-formed tokens are removed (e.g. `{{1}`, `{{1}}}}`). */
+export function hasStrayBraces(text: string): boolean {
+  const rest = text.replace(TOKEN, ' ');
+  return rest.includes('{{') || rest.includes('}}');
+}
+
+/** Length as the user sees it: Unicode code points, so an emoji counts once. */
+export function textLength(text: string): number {
+  return Array.from(text).length;
+}
+
+/**
+ * Number of parameters a send must supply for a component or button: distinct variables of a TEXT header,
+ * BODY or URL; 1 for a media or LOCATION header (the file or place is chosen at send time) and for a
+ * COPY_CODE button (the code); 0 for FOOTER, QUICK_REPLY and PHONE_NUMBER; BUTTONS and CAROUSEL add up
+ * their parts.
+ */
+export function countVariables(item: Component | Button): number {
+  switch (item.type) {
+    case 'HEADER':
+      return item.format === 'TEXT' ? variableNames(item.text ?? '').length : 1;
+    case 'BODY':
+      return variableNames(item.text).length;
+    case 'URL':
+      return variableNames(item.url).length;
+    case 'COPY_CODE':
+      return 1;
+    case 'FOOTER':
+    case 'QUICK_REPLY':
+    case 'PHONE_NUMBER':
+      return 0;
+    case 'BUTTONS':
+      return item.buttons.reduce((sum, b) => sum + countVariables(b), 0);
+    case 'CAROUSEL':
+      return item.cards.reduce((sum, card) => sum + card.components.reduce((s, c) => s + countVariables(c), 0), 0);
+  }
+}

@@ -1,0 +1,18 @@
+/** What the HTTP routes are given by app.ts (routes wire nothing themselves). */
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.js';
+import type { ChannelHealthDeps } from '../engine/channel-health.js';
+import type { TemplateDeps } from '../engine/templates.js';
+import type { WebhookInbox } from '../engine/webhook-inbox.js';
+import type { NetworkPort } from '../network/port.js';
+import type { Database } from '../store/schema.js';
+
+/** Route dependencies. */
+export interface RouteDeps {
+  config: Config;
+  db: Kysely<Database>;
+  network: NetworkPort;
+  channelHealth: ChannelHealthDeps;
+  webhookInbox: WebhookInbox;
+  templates: TemplateDeps;
+}

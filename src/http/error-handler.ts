@@ -1,0 +1,91 @@
+/** Maps every failure (catalogue errors, schema validation, body parsing, unknown) to the error envelope. */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, ERROR_CATALOGUE, type ErrorCode, type ErrorElement } from '../errors.js';
+import { errorBody } from './envelope.js';
+
+/** `/components/1/buttons/0/url` → `components[1].buttons[0].url`. */
+export function toFieldPath(pointer: string, extra?: string): string {
+  const parts = pointer.split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (extra) parts.push(extra);
+  return parts.reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), '');
+}
+
+interface AjvIssue {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+function validationElements(issues: AjvIssue[], context: string | undefined): ErrorElement[] {
+  const seen = new Set<string>();
+  const elements: ErrorElement[] = [];
+  for (const issue of issues) {
+    const extra =
+      issue.keyword === 'required'
+        ? String(issue.params.missingProperty)
+        : issue.keyword === 'additionalProperties'
+          ? String(issue.params.additionalProperty)
+          : undefined;
+    const field = toFieldPath(issue.instancePath, extra) || context || 'body';
+    const message =
+      issue.keyword === 'required'
+        ? `${field} is required`
+        : issue.keyword === 'additionalProperties'
+          ? `${field} is not a known field`
+          : `${field} ${issue.message ?? 'is invalid'}`;
+    const key = `${field}|${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    elements.push({ code: 'VALIDATION_FAILED', message, field });
+  }
+  return elements;
+}
+
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION_FAILED',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'VALIDATION_FAILED',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+};
+
+function send(request: FastifyRequest, reply: FastifyReply, status: number, message: string, errors: ErrorElement[]) {
+  return reply.status(status).send(errorBody(request, status, message, errors));
+}
+
+/** Installs the error and not-found handlers on an app. */
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.retryAfter !== undefined) reply.header('retry-after', String(Math.ceil(error.retryAfter)));
+      return send(request, reply, error.status, error.message, error.elements());
+    }
+    const fe = error as FastifyError & { validation?: AjvIssue[]; validationContext?: string };
+    if (fe.validation) {
+      const errors = validationElements(fe.validation, fe.validationContext);
+      return send(request, reply, 400, errors[0]?.message ?? 'The request is invalid.', errors);
+    }
+    if (error instanceof SyntaxError || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+      return send(request, reply, 400, ERROR_CATALOGUE.INVALID_JSON.message, [
+        { code: 'INVALID_JSON', message: ERROR_CATALOGUE.INVALID_JSON.message, field: 'body' },
+      ]);
+    }
+    const mapped = fe.code ? FASTIFY_CODES[fe.code] : undefined;
+    if (mapped || (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500)) {
+      const code: ErrorCode = mapped ?? 'VALIDATION_FAILED';
+      const status = mapped ? ERROR_CATALOGUE[code].status : fe.statusCode!;
+      const message = mapped === 'PAYLOAD_TOO_LARGE' ? ERROR_CATALOGUE.PAYLOAD_TOO_LARGE.message : error.message;
+      return send(request, reply, status, message, [{ code, message, field: 'body' }]);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(request, reply, 500, ERROR_CATALOGUE.INTERNAL_ERROR.message, [
+      { code: 'INTERNAL_ERROR', message: ERROR_CATALOGUE.INTERNAL_ERROR.message },
+    ]);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const message = `No route ${request.method} ${request.url.split('?')[0]}`;
+    return send(request, reply, 404, message, [{ code: 'ROUTE_NOT_FOUND', message }]);
+  });
+}

@@ -1,0 +1,26 @@
+/** Family A: channel phone status. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { readChannelHealth } from '../../engine/channel-health.js';
+import type { RouteDeps } from '../deps.js';
+import { ERROR_RESPONSES } from '../envelope.js';
+import { ChannelQuery, PhoneStatusA, toPhoneStatusA } from '../schemas/channel.js';
+
+/** GET /agent-app/message-template/template/waba-status */
+export const familyAChannelRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+  app.get(
+    '/template/waba-status',
+    {
+      schema: {
+        tags: ['family A'],
+        summary: 'Phone status of a channel (quality in quality_score)',
+        querystring: ChannelQuery,
+        response: { 200: Type.Object({ success: Type.Literal(true), data: PhoneStatusA }), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const row = await readChannelHealth(deps.channelHealth, request.companyId, request.query.channel_id);
+      return { success: true as const, data: toPhoneStatusA(row) };
+    },
+  );
+};

@@ -1,0 +1,42 @@
+/** Family B: channel phone status and the channel list. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { readChannelHealth } from '../../engine/channel-health.js';
+import { listChannels } from '../../store/channels.js';
+import type { RouteDeps } from '../deps.js';
+import { ERROR_RESPONSES, familyB, familyBSchema } from '../envelope.js';
+import { ChannelItem, ChannelQuery, PhoneStatusB, toChannelItem, toPhoneStatusB } from '../schemas/channel.js';
+
+/** GET /api/v1/message-templates/waba-status and GET /api/v1/channels */
+export const familyBChannelRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+  app.get(
+    '/message-templates/waba-status',
+    {
+      schema: {
+        tags: ['family B'],
+        summary: 'Phone status of a channel (quality in quality_rating)',
+        querystring: ChannelQuery,
+        response: { 200: familyBSchema({ data: PhoneStatusB }), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const row = await readChannelHealth(deps.channelHealth, request.companyId, request.query.channel_id);
+      return familyB(request, { data: toPhoneStatusB(row) });
+    },
+  );
+
+  app.get(
+    '/channels',
+    {
+      schema: {
+        tags: ['family B'],
+        summary: "The caller's channels with their last known status (added beyond the interface)",
+        response: { 200: familyBSchema({ items: Type.Array(ChannelItem) }), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const rows = await listChannels(deps.db, request.companyId);
+      return familyB(request, { items: rows.map(toChannelItem) });
+    },
+  );
+};

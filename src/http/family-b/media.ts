@@ -1,0 +1,90 @@
+/**
+ * `POST /api/v1/media` (added beyond the interface): multipart with a `channel_id` field and a `file`
+ * part. The file is streamed to a temporary file (memory stays flat), its type and size are checked as
+ * the network checks them, then it is streamed to the network's resumable upload; the answer carries the
+ * `file_handle` for family B creates (and `example.header_handle`).
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { AppError } from '../../errors.js';
+import { MAX_MEDIA_BYTES, mediaProblem, sniffMediaType } from '../../domain/media.js';
+import { uploadMedia } from '../../engine/media.js';
+import type { RouteDeps } from '../deps.js';
+import { ERROR_RESPONSES, familyB, familyBSchema } from '../envelope.js';
+
+/** The media route. */
+export const familyBMediaRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+  await app.register(multipart, { limits: { fileSize: MAX_MEDIA_BYTES, files: 1, fields: 5, fieldSize: 1024 } });
+
+  app.post(
+    '/media',
+    {
+      bodyLimit: MAX_MEDIA_BYTES + 1024 * 1024,
+      schema: {
+        tags: ['family B'],
+        summary: 'Upload a template header file (multipart: channel_id, file); returns file_handle',
+        consumes: ['multipart/form-data'],
+        response: {
+          200: familyBSchema({
+            data: Type.Object({ file_handle: Type.String(), file_name: Type.String(), file_type: Type.String(), file_length: Type.Integer() }),
+          }),
+          ...ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data with a channel_id field and a file part.', { field: 'body' });
+      }
+      const dir = await mkdtemp(join(tmpdir(), 'tms-media-'));
+      try {
+        const fields: Record<string, string> = {};
+        let staged: { path: string; fileName: string; fileType: string; length: number; head: Buffer; truncated: boolean } | undefined;
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            fields[part.fieldname] = String(part.value);
+            continue;
+          }
+          if (part.fieldname !== 'file' || staged) {
+            part.file.resume();
+            throw new AppError('VALIDATION_FAILED', 'Exactly one file part named "file" is expected.', { field: part.fieldname });
+          }
+          const path = join(dir, 'upload');
+          let length = 0;
+          let head = Buffer.alloc(0);
+          const counter = new Transform({
+            transform(chunk: Buffer, _enc, done) {
+              if (head.length < 16) head = Buffer.concat([head, chunk.subarray(0, 16 - head.length)]);
+              length += chunk.length;
+              done(null, chunk);
+            },
+          });
+          await pipeline(part.file, counter, createWriteStream(path));
+          staged = { path, fileName: part.filename || 'file', fileType: part.mimetype, length, head, truncated: part.file.truncated };
+        }
+        const channelId = fields.channel_id;
+        if (!channelId) throw new AppError('VALIDATION_FAILED', 'channel_id is required', { field: 'channel_id' });
+        if (!staged) throw new AppError('VALIDATION_FAILED', 'file is required', { field: 'file' });
+        if (staged.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_MEDIA_BYTES} bytes.`, { field: 'file' });
+        const problem = mediaProblem(staged.fileType, sniffMediaType(staged.head), staged.length);
+        if (problem) {
+          const tooLarge = problem.includes('allows at most');
+          throw new AppError(tooLarge ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED', problem, { field: 'file' });
+        }
+        const handle = await uploadMedia(deps, request.companyId, channelId, staged);
+        return familyB(request, {
+          data: { file_handle: handle, file_name: staged.fileName, file_type: staged.fileType, file_length: staged.length },
+        });
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
+};

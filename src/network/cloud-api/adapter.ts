@@ -1,0 +1,130 @@
+/**
+ * The Cloud API adapter: the NetworkPort over the Graph API. The same code talks to graph.facebook.com
+ * and to the simulator on loopback; only `baseUrl` differs.
+ */
+import type {
+  ChannelCredentials, ContactCheckResult, CreateTemplateInput, CreateUploadSessionInput, DeleteTemplateInput,
+  ListTemplatesQuery, NetworkPort, TemplateSendPayload, UploadChunkInput,
+} from '../port.js';
+import { NetworkError } from '../port.js';
+import { GraphHttp, parseAnswer } from './http.js';
+import * as shape from './shapes.js';
+
+/** How to reach the network. */
+export interface CloudApiAdapterOptions {
+  /** Graph API base including the version, e.g. `https://graph.facebook.com/v23.0`. */
+  baseUrl: string;
+  /** Connect, first-byte and between-bytes timeout of every call (default 10 s). */
+  timeoutMs?: number;
+  /** Keep-alive connections of the pool (default 64). */
+  connections?: number;
+  /** The Meta app id used by the resumable upload (`POST /{app-id}/uploads`). */
+  appId?: string;
+}
+
+/** Fields read from a phone number. */
+export const PHONE_NUMBER_FIELDS =
+  'id,display_phone_number,verified_name,status,quality_rating,messaging_limit_tier,throughput';
+/** Fields read from templates. */
+export const TEMPLATE_FIELDS = 'id,name,category,status,language,components,rejected_reason,parameter_format';
+
+/** Ids go into paths: refuse anything that could change the path. */
+function pathId(id: string, what: string): string {
+  if (!/^[A-Za-z0-9_.:=-]+$/.test(id)) throw new NetworkError('bad_response', `invalid ${what}: ${id}`, null, undefined, true);
+  return id;
+}
+
+/** An upload session id is used verbatim (it may carry `?sig=`), but must stay one path segment. */
+function sessionPath(sessionId: string): string {
+  if (!/^upload:[^/\s#]+$/.test(sessionId)) {
+    throw new NetworkError('bad_response', `invalid upload session id: ${sessionId}`, null, undefined, true);
+  }
+  return '/' + sessionId;
+}
+
+/** Creates the adapter; one keep-alive pool per adapter (per base URL). */
+export function createCloudApiAdapter(options: CloudApiAdapterOptions): NetworkPort {
+  const http = new GraphHttp(options.baseUrl, options.timeoutMs ?? 10_000, options.connections ?? 64);
+
+  return {
+    async getPhoneNumber(c: ChannelCredentials) {
+      const { json } = await http.call({
+        method: 'GET', path: `/${pathId(c.phoneNumberId, 'phone number id')}`, token: c.accessToken,
+        query: { fields: PHONE_NUMBER_FIELDS },
+      });
+      return shape.toPhoneNumberInfo(json);
+    },
+
+    async createTemplate(c: ChannelCredentials, input: CreateTemplateInput) {
+      const { json } = await http.call({
+        method: 'POST', path: `/${pathId(c.wabaId, 'WABA id')}/message_templates`, token: c.accessToken, json: input,
+      });
+      return shape.toCreatedTemplate(json);
+    },
+
+    async listTemplates(c: ChannelCredentials, q: ListTemplatesQuery = {}) {
+      const { json } = await http.call({
+        method: 'GET', path: `/${pathId(c.wabaId, 'WABA id')}/message_templates`, token: c.accessToken,
+        query: { fields: TEMPLATE_FIELDS, limit: q.limit, after: q.after, name: q.name, status: q.status },
+      });
+      return shape.toTemplatePage(json);
+    },
+
+    async getTemplate(c: ChannelCredentials, templateId: string) {
+      const { json } = await http.call({
+        method: 'GET', path: `/${pathId(templateId, 'template id')}`, token: c.accessToken, query: { fields: TEMPLATE_FIELDS },
+      });
+      return shape.toGraphTemplate(json);
+    },
+
+    async deleteTemplate(c: ChannelCredentials, input: DeleteTemplateInput) {
+      const { json } = await http.call({
+        method: 'DELETE', path: `/${pathId(c.wabaId, 'WABA id')}/message_templates`, token: c.accessToken,
+        query: { name: input.name, hsm_id: input.templateId },
+      });
+      shape.expectSuccess(json);
+    },
+
+    async createUploadSession(c: ChannelCredentials, input: CreateUploadSessionInput) {
+      const appId = input.appId ?? options.appId;
+      if (!appId) throw new NetworkError('bad_response', 'no app id for the resumable upload', null, undefined, true);
+      const { json } = await http.call({
+        method: 'POST', path: `/${pathId(appId, 'app id')}/uploads`, token: c.accessToken,
+        query: { file_name: input.fileName, file_length: input.fileLength, file_type: input.fileType },
+      });
+      return shape.toUploadSessionId(json);
+    },
+
+    async uploadFileChunk(c: ChannelCredentials, input: UploadChunkInput) {
+      const { json } = await http.call({
+        method: 'POST', path: sessionPath(input.sessionId), token: c.accessToken, scheme: 'OAuth', body: input.body,
+        headers: { file_offset: String(input.offset), 'content-type': 'application/octet-stream' },
+      });
+      return shape.toUploadHandle(json);
+    },
+
+    async getUploadSession(c: ChannelCredentials, sessionId: string) {
+      const { json } = await http.call({ method: 'GET', path: sessionPath(sessionId), token: c.accessToken, scheme: 'OAuth' });
+      return shape.toUploadSession(json);
+    },
+
+    async sendMessage(c: ChannelCredentials, payload: TemplateSendPayload) {
+      const { json } = await http.call({
+        method: 'POST', path: `/${pathId(c.phoneNumberId, 'phone number id')}/messages`, token: c.accessToken, json: payload,
+      });
+      return shape.toSendMessageResult(json);
+    },
+
+    async checkContacts(c: ChannelCredentials, numbers: string[]): Promise<ContactCheckResult> {
+      // On-Premises path at the host root. The Cloud API has no such endpoint and answers 404 there.
+      const { status, text } = await http.send({
+        method: 'POST', path: '/v1/contacts', fromRoot: true, token: c.accessToken,
+        json: { blocking: 'wait', contacts: numbers, force_check: false },
+      });
+      if (status === 404) return { available: false };
+      return { available: true, contacts: shape.toContactStatuses(parseAnswer(status, text)) };
+    },
+
+    close: () => http.close(),
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * The On-Premises style number check `POST /v1/contacts` (research §8): `{blocking, contacts, force_check}` →
+ * `{contacts:[{input, wa_id?, status}]}`. A number ending in 000 is not on WhatsApp (invalid). With the
+ * `contactsCheck` limit off the path answers 404, as the Cloud API (which has no such endpoint) does.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { SimContext } from '../context.js';
+import { invalidParameter, unknownPath } from '../graph-errors.js';
+import { waIdOf } from './messages.js';
+
+/** Registers `POST /v1/contacts`. */
+export function registerContactRoutes(app: FastifyInstance, { world }: SimContext): void {
+  app.post('/v1/contacts', async (req, reply) => {
+    if (!world.limits.contactsCheck) return reply.code(404).send(unknownPath('/v1/contacts').body());
+    const body = req.body as { blocking?: unknown; contacts?: unknown } | undefined;
+    const contacts = body?.contacts;
+    if (!Array.isArray(contacts) || contacts.length === 0 || contacts.some((c) => typeof c !== 'string')) {
+      throw invalidParameter('Param contacts must be a non-empty array of phone numbers.');
+    }
+    if (body?.blocking !== undefined && body.blocking !== 'wait' && body.blocking !== 'no_wait') {
+      throw invalidParameter('Param blocking must be "wait" or "no_wait".');
+    }
+    return {
+      contacts: (contacts as string[]).map((input) => {
+        const waId = waIdOf(input);
+        if (!waId || waId.endsWith('000')) return { input, status: 'invalid' };
+        return { input, status: 'valid', wa_id: waId };
+      }),
+    };
+  });
+}

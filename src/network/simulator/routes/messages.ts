@@ -1,0 +1,112 @@
+/**
+ * `POST /{phone-number-id}/messages` (template messages). Checks in the network's order: channel state,
+ * throughput (130429), template approved in that language (132001), parameter counts (132000 / 132012),
+ * pair rate (131056); then accepts and schedules the status webhooks of the recipient rules.
+ *
+ * Channel refusals (the real network's behaviour for these states is not documented): FLAGGED, RESTRICTED
+ * or quality RED → 131048 "Spam rate limit hit" (400, the quality-restriction code); any other status but
+ * CONNECTED → 133010 "Account not registered" (400).
+ */
+import type { FastifyInstance } from 'fastify';
+import { type GraphParams, type SimContext } from '../context.js';
+import { GraphFailure, invalidParameter, messagingError, objectNotFound, pairRateError, throughputError } from '../graph-errors.js';
+import { checkSendParameters } from '../template-rules.js';
+import type { SimChannel, SimReceived, SimWorld } from '../world.js';
+import { outcomeOf } from '../events.js';
+
+interface SendBody {
+  messaging_product?: unknown;
+  to?: unknown;
+  type?: unknown;
+  biz_opaque_callback_data?: unknown;
+  template?: { name?: unknown; language?: { code?: unknown }; components?: unknown };
+}
+
+/** Digits of a phone number as the network reads `to` (null when it cannot be a number). */
+export function waIdOf(to: unknown): string | null {
+  if (typeof to !== 'string' || !/^[+\d\s().-]+$/.test(to)) return null;
+  const digits = to.replace(/\D/g, '');
+  return digits.length >= 7 && digits.length <= 15 ? digits : null;
+}
+
+function checkChannel(ch: SimChannel): void {
+  if (ch.status === 'FLAGGED' || ch.status === 'RESTRICTED' || ch.qualityRating === 'RED') {
+    throw messagingError(131048, 'Spam rate limit hit',
+      'Message failed to send because there are restrictions on how many messages can be sent from this phone number. This may be because too many previous messages were blocked or flagged as spam.');
+  }
+  if (ch.status !== 'CONNECTED') {
+    throw messagingError(133010, 'Account not registered', 'The phone number is not registered on the WhatsApp Business Platform.');
+  }
+}
+
+function parseBody(body: unknown): { b: SendBody; waId: string; name: string; language: string } {
+  if (typeof body !== 'object' || body === null) throw invalidParameter('The request body must be a JSON object.');
+  const b = body as SendBody;
+  if (b.messaging_product !== 'whatsapp') throw invalidParameter('The parameter messaging_product is required and must be "whatsapp".');
+  const waId = waIdOf(b.to);
+  if (!waId) throw invalidParameter('The parameter to must be a phone number with its country code.');
+  if (b.type !== 'template') throw invalidParameter('The simulator accepts only template messages (type "template").');
+  const name = b.template?.name;
+  const language = b.template?.language?.code;
+  if (typeof name !== 'string' || typeof language !== 'string') throw invalidParameter('template.name and template.language.code are required.');
+  const opaque = b.biz_opaque_callback_data;
+  if (opaque !== undefined && (typeof opaque !== 'string' || opaque.length > 512)) {
+    throw invalidParameter('biz_opaque_callback_data must be a string of at most 512 characters.');
+  }
+  return { b, waId, name, language };
+}
+
+function accept(ctx: SimContext, ch: SimChannel, body: unknown) {
+  const { world } = ctx;
+  checkChannel(ch);
+  const { b, waId, name, language } = parseBody(body);
+  if (!world.takeThroughputToken(ch)) {
+    world.stats.refused_130429++;
+    throw throughputError();
+  }
+  const template = [...world.templates.values()].find((t) => t.name === name && t.language === language && t.status === 'APPROVED');
+  if (!template) {
+    throw messagingError(132001, 'Template name does not exist in the translation', `template name (${name}) does not exist in ${language}`, 404);
+  }
+  checkSendParameters(template.components, b.template?.components);
+  if (!world.takePairRate(ch.id, waId)) {
+    world.stats.refused_131056++;
+    throw pairRateError();
+  }
+  const entry: SimReceived = {
+    wamid: world.nextWamid(waId),
+    to: waId,
+    phone_number_id: ch.id,
+    template: { name, language },
+    components: (b.template?.components as unknown[] | undefined) ?? [],
+    accepted_at: new Date(world.now()).toISOString(),
+    outcome: outcomeOf(waId).outcome,
+  };
+  if (typeof b.biz_opaque_callback_data === 'string') entry.biz_opaque_callback_data = b.biz_opaque_callback_data;
+  world.recordReceived(entry);
+  ctx.events.messageAccepted(ch, entry, template.category);
+  return {
+    messaging_product: 'whatsapp',
+    contacts: [{ input: b.to as string, wa_id: waId }],
+    messages: [{ id: entry.wamid, message_status: 'accepted' }],
+  };
+}
+
+/** Counts refusals other than the rate limits (those are counted where they happen). */
+function countRefusal(world: SimWorld, err: unknown): void {
+  if (err instanceof GraphFailure && err.error.code !== 130429 && err.error.code !== 131056) world.stats.refused_other++;
+}
+
+/** Registers the messages edge. */
+export function registerMessageRoutes(app: FastifyInstance, ctx: SimContext): void {
+  app.post<{ Params: GraphParams }>('/:ver/:id/messages', async (req) => {
+    const ch = ctx.world.channels.get(req.params.id);
+    if (!ch) throw objectNotFound('post', req.params.id);
+    try {
+      return accept(ctx, ch, req.body);
+    } catch (err) {
+      countRefusal(ctx.world, err);
+      throw err;
+    }
+  });
+}

@@ -1,0 +1,116 @@
+/**
+ * Runs the service: opens and migrates the database, starts the in-process simulator when NETWORK is
+ * `simulator`, creates the Cloud API adapter, ensures the demo company, builds the app and listens.
+ * Used by server.ts (`npm start`) and `tms serve`.
+ */
+import pino from 'pino';
+import { ensureDemo } from './admin.js';
+import { buildApp, type App } from './app.js';
+import type { Config } from './config.js';
+import { createCloudApiAdapter } from './network/cloud-api/adapter.js';
+import type { NetworkPort } from './network/port.js';
+import { SIM_ACCESS_TOKEN, SIM_APP_ID, SIM_CHANNELS, SIM_WABA_ID } from './network/simulator/constants.js';
+import { createSimulator } from './network/simulator/index.js';
+import { migrate, openDatabase, type Store } from './store/db.js';
+
+/** A running service. */
+export interface RunningService {
+  url: string;
+  demo?: { companyId: string; token: string; channelIds: string[] };
+  simulatorUrl?: string;
+  app: App;
+  stop(): Promise<void>;
+}
+
+/** Starts everything; the caller owns stop(). */
+export async function startService(config: Config): Promise<RunningService> {
+  const log = pino({ level: config.logLevel });
+  const store: Store = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  const stops: Array<() => Promise<void>> = [() => store.close()];
+  try {
+    const applied = await migrate(store.db);
+    if (applied.length) log.info({ applied }, 'migrations applied');
+
+    let graphUrl = config.graphApiUrl;
+    let simulator: ReturnType<typeof createSimulator> | undefined;
+    if (config.network === 'simulator') {
+      simulator = createSimulator({ log: log.child({ component: 'simulator' }) });
+      const started = await simulator.start(0);
+      graphUrl = started.url;
+      stops.unshift(() => simulator!.stop());
+    }
+    const network: NetworkPort = createCloudApiAdapter({ baseUrl: graphUrl!, appId: SIM_APP_ID });
+    stops.unshift(() => network.close());
+
+    let demo: RunningService['demo'];
+    if (config.network === 'simulator' || config.demoToken) {
+      const channels =
+        config.network === 'simulator'
+          ? SIM_CHANNELS.map((c) => ({
+              phoneNumberId: c.id,
+              wabaId: SIM_WABA_ID,
+              accessToken: SIM_ACCESS_TOKEN,
+            }))
+          : [];
+      const ensured = await ensureDemo(store.db, { token: config.demoToken, channels });
+      demo = { ...ensured, channelIds: channels.map((c) => c.phoneNumberId) };
+    }
+
+    const app = await buildApp({ config, db: store.db, dbKind: store.kind, network, log });
+    stops.unshift(() => app.close());
+    await app.http.listen({ port: config.port, host: config.host });
+    const address = app.http.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    simulator?.setWebhookTarget(`${url}/webhooks/whatsapp`, config.appSecret);
+    app.start();
+    return {
+      url,
+      demo,
+      simulatorUrl: graphUrl,
+      app,
+      stop: async () => {
+        for (const stop of stops) await stop().catch((error) => log.error({ err: error }, 'stop failed'));
+      },
+    };
+  } catch (error) {
+    for (const stop of stops) await stop().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Runs until SIGINT/SIGTERM, printing where the service is and how to call it. */
+export async function runService(config: Config): Promise<void> {
+  const service = await startService(config);
+  const lines = [
+    '',
+    `Template Messaging Service listening on ${service.url}`,
+    `  API docs:      ${service.url}/docs`,
+    `  network:       ${config.network}${service.simulatorUrl ? ` (${service.simulatorUrl})` : ''}`,
+    `  database:      ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`,
+  ];
+  if (service.demo) {
+    lines.push(
+      `  demo company:  ${service.demo.companyId}`,
+      `  demo token:    ${service.demo.token}`,
+      `  demo channels: ${service.demo.channelIds.join(', ') || '(none)'}`,
+      '',
+      'Try:',
+      `  curl -H 'Authorization: Bearer ${service.demo.token}' ${service.url}/api/v1/channels`,
+    );
+    if (service.demo.channelIds[0]) {
+      lines.push(
+        `  curl -H 'Authorization: Bearer ${service.demo.token}' '${service.url}/api/v1/message-templates/waba-status?channel_id=${service.demo.channelIds[0]}'`,
+      );
+    }
+  }
+  console.log(lines.join('\n') + '\n');
+  await new Promise<void>((resolve) => {
+    const shutdown = () => resolve();
+    process.once('SIGINT', shutdown);
+    process.once('SIGTERM', shutdown);
+  });
+  await service.stop();
+}

@@ -1,0 +1,109 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createPgDatabase, onPostgres } from '../support/db.js';
+
+const BIN = new URL('../../bin/tms.mjs', import.meta.url).pathname;
+let env: Record<string, string>;
+let cleanup: () => Promise<void>;
+
+before(async () => {
+  const base = { ...process.env, LOG_LEVEL: 'silent' } as Record<string, string>;
+  delete base.DATABASE_URL;
+  if (onPostgres) {
+    const database = await createPgDatabase();
+    env = { ...base, DATABASE_URL: database.url };
+    cleanup = database.drop;
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'tms-cli-'));
+    env = { ...base, DATA_DIR: dir };
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+});
+after(() => cleanup());
+
+function tms(...args: string[]) {
+  const result = spawnSync(process.execPath, [BIN, ...args], { env, encoding: 'utf8', timeout: 60_000 });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function tmsJson(...args: string[]) {
+  const result = tms(...args, '--json');
+  assert.equal(result.code, 0, result.stderr);
+  return JSON.parse(result.stdout.trim().split('\n').pop()!);
+}
+
+test('migrate applies the migrations once, then nothing', () => {
+  const first = tmsJson('migrate');
+  assert.ok(first.applied.includes('0001_foundation'));
+  assert.deepEqual(tmsJson('migrate').applied, []);
+});
+
+test('company create prints an id and a token shown once', () => {
+  const made = tmsJson('company', 'create', '--name', 'Acme');
+  assert.match(made.company_id, /^[0-9a-f]{24}$/);
+  assert.match(made.token, /^tms_[A-Za-z0-9_-]{43}$/);
+});
+
+test('token create and revoke', () => {
+  const company = tmsJson('company', 'create', '--name', 'Tokens Inc');
+  const token = tmsJson('token', 'create', '--company', company.company_id, '--name', 'ci');
+  assert.notEqual(token.token, company.token);
+  assert.deepEqual(tmsJson('token', 'revoke', '--id', token.token_id), { revoked: true });
+  const again = tms('token', 'revoke', '--id', token.token_id, '--json');
+  assert.equal(again.code, 1);
+  assert.deepEqual(JSON.parse(again.stdout), { revoked: false });
+});
+
+test('channel add and list; the access token is never printed', () => {
+  const company = tmsJson('company', 'create', '--name', 'Channels Ltd');
+  tmsJson('channel', 'add', '--company', company.company_id, '--phone-number-id', '555000111', '--waba-id', '444000', '--access-token', 'EAAG-secret');
+  const listed = tms('channel', 'list', '--company', company.company_id, '--json');
+  assert.equal(listed.code, 0, listed.stderr);
+  const items = JSON.parse(listed.stdout).items;
+  assert.deepEqual(items.map((i: { channel_id: string }) => i.channel_id), ['555000111']);
+  assert.equal(items[0].whatsapp_account_id, '444000');
+  assert.ok(!listed.stdout.includes('EAAG-secret'));
+});
+
+test('channel add refuses a phone number id that is taken', () => {
+  const company = tmsJson('company', 'create', '--name', 'Dupes');
+  const args = ['channel', 'add', '--company', company.company_id, '--phone-number-id', '555000222', '--waba-id', '1', '--access-token', 't'];
+  assert.equal(tms(...args).code, 0);
+  const second = tms(...args);
+  assert.equal(second.code, 1);
+  assert.match(second.stderr, /already exists/);
+});
+
+test('a missing required option is a usage error (exit 2)', () => {
+  const result = tms('channel', 'add', '--company', 'x');
+  assert.equal(result.code, 2);
+  assert.match(result.stderr, /--phone-number-id is required/);
+});
+
+test('an unknown command is a usage error', () => {
+  assert.equal(tms('fly').code, 2);
+});
+
+test('a bad variable is named and nothing starts', () => {
+  const result = spawnSync(process.execPath, [BIN, 'migrate'], { env: { ...env, NETWORK: 'smoke-signals' }, encoding: 'utf8' });
+  assert.equal(result.status, 1);
+  assert.match(result.stderr, /NETWORK: must be one of simulator, cloud/);
+});
+
+// PGlite only: PostgreSQL has no data directory to hold.
+if (!onPostgres) test('with PGlite, an admin command refuses a data directory a live process holds', async () => {
+  const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
+  try {
+    writeFileSync(join(env.DATA_DIR, 'tms.pid'), String(holder.pid));
+    const result = tms('migrate');
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /in use by process/);
+  } finally {
+    holder.kill();
+    rmSync(join(env.DATA_DIR, 'tms.pid'), { force: true });
+  }
+});

@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { SIM_CHANNELS, SIM_WABA_ID } from '../../src/network/simulator/index.js';
+import { AUTH, assertSameShape, credsOf, fixture, httpJson, networkErrorOf, startSim, type SimSetup } from './helpers.js';
+
+let s: SimSetup;
+before(async () => {
+  s = await startSim();
+});
+after(() => s.close());
+
+const expected = [
+  { status: 'CONNECTED', quality_rating: 'GREEN', messaging_limit_tier: 'TIER_UNLIMITED' },
+  { status: 'FLAGGED', quality_rating: 'YELLOW', messaging_limit_tier: 'TIER_1K' },
+  { status: 'CONNECTED', quality_rating: 'RED', messaging_limit_tier: 'TIER_1K' },
+  { status: 'CONNECTED', quality_rating: 'GREEN', messaging_limit_tier: 'TIER_50' },
+];
+
+SIM_CHANNELS.forEach((channel, i) => {
+  test(`getPhoneNumber reads ${channel.verifiedName} as ${expected[i].status}/${expected[i].quality_rating}/${expected[i].messaging_limit_tier}`, async () => {
+    const info = await s.net.getPhoneNumber(credsOf(channel.id));
+    assert.deepEqual(info, {
+      id: channel.id,
+      display_phone_number: channel.displayPhoneNumber,
+      verified_name: channel.verifiedName,
+      ...expected[i],
+      throughput_level: 'STANDARD',
+    });
+  });
+});
+
+test('an unknown phone number id is a graph NetworkError 100/33 shaped like the fixture', async () => {
+  const err = await networkErrorOf(s.net.getPhoneNumber(credsOf('454545')));
+  assert.equal(err.kind, 'graph');
+  assert.equal(err.httpStatus, 400);
+  assert.equal(err.code, 100);
+  assert.equal(err.graph?.error_subcode, 33);
+  const raw = await httpJson('GET', `${s.url}/454545`, undefined, AUTH);
+  const real = fixture('graph_error_100_object_not_found__java-sdk') as { error: { message: string } };
+  assertSameShape(raw.json, real);
+  assert.equal(raw.json.error.message, real.error.message);
+});
+
+test('a wrong access token is a graph NetworkError 190 with HTTP 401', async () => {
+  const err = await networkErrorOf(s.net.getPhoneNumber(credsOf(SIM_CHANNELS[0].id, 'not-the-token')));
+  assert.equal(err.kind, 'graph');
+  assert.equal(err.httpStatus, 401);
+  assert.equal(err.code, 190);
+  assert.equal(err.graph?.type, 'OAuthException');
+});
+
+test('a request without a token is refused with 190', async () => {
+  const raw = await httpJson('GET', `${s.url}/${SIM_CHANNELS[0].id}`);
+  assert.equal(raw.status, 401);
+  assert.equal(raw.json.error.code, 190);
+});
+
+test('without fields the phone number answers the default fields of the docs example', async () => {
+  const raw = await httpJson('GET', `${s.url}/${SIM_CHANNELS[0].id}`, undefined, AUTH);
+  assertSameShape(raw.json, fixture('graph_get_phone_number__meta-docs'));
+});
+
+test('fields= selects fields and an unknown field is Graph error 100', async () => {
+  const picked = await httpJson('GET', `${s.url}/${SIM_CHANNELS[1].id}?fields=status,messaging_limit_tier`, undefined, AUTH);
+  assert.deepEqual(picked.json, { status: 'FLAGGED', messaging_limit_tier: 'TIER_1K', id: SIM_CHANNELS[1].id });
+  const bad = await httpJson('GET', `${s.url}/${SIM_CHANNELS[1].id}?fields=status,colour`, undefined, AUTH);
+  assert.equal(bad.status, 400);
+  assert.equal(bad.json.error.code, 100);
+  assert.match(bad.json.error.message, /nonexisting field \(colour\)/);
+});
+
+test('the WABA lists its four phone numbers with paging cursors like the real answer', async () => {
+  const raw = await httpJson('GET', `${s.url}/${SIM_WABA_ID}/phone_numbers?fields=id,display_phone_number,verified_name,status,quality_rating,messaging_limit_tier`, undefined, AUTH);
+  assert.deepEqual(raw.json.data.map((p: { id: string }) => p.id), SIM_CHANNELS.map((c) => c.id));
+  const real = fixture('graph_list_phone_numbers__ruby-sdk-vcr') as { data: Record<string, unknown>[] };
+  const fields = ['id', 'display_phone_number', 'verified_name', 'status', 'quality_rating', 'messaging_limit_tier'];
+  const trimmed = { ...real, data: real.data.map((p) => Object.fromEntries(fields.map((f) => [f, p[f]]))) };
+  assertSameShape(raw.json, trimmed);
+});
+
+test('an unknown path answers a Graph error, not an HTML 404', async () => {
+  const raw = await httpJson('GET', `${s.url}/${SIM_WABA_ID}/phone_numbers/extra`, undefined, AUTH);
+  assert.equal(raw.status, 400);
+  assert.equal(raw.json.error.code, 2500);
+});

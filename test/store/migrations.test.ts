@@ -1,0 +1,33 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'kysely';
+import { migrate } from '../../src/store/db.js';
+import { MIGRATIONS } from '../../src/store/migrations/index.js';
+import { createTestStore } from '../support/db.js';
+
+let store: Awaited<ReturnType<typeof createTestStore>>;
+before(async () => {
+  store = await createTestStore();
+});
+after(() => store.cleanup());
+
+test('every migration is recorded after the first run', async () => {
+  const rows = await sql<{ name: string }>`select name from tms_migrations order by name`.execute(store.db);
+  assert.deepEqual(rows.rows.map((r) => r.name), Object.keys(MIGRATIONS).sort());
+});
+
+test('a second run applies nothing', async () => {
+  assert.deepEqual(await migrate(store.db), []);
+});
+
+test('the foundation tables exist', async () => {
+  const rows = await sql<{ table_name: string }>`
+    select table_name from information_schema.tables where table_schema = 'public' order by table_name`.execute(store.db);
+  const names = rows.rows.map((r) => r.table_name);
+  for (const table of ['api_tokens', 'channels', 'companies', 'webhook_events']) assert.ok(names.includes(table), table);
+});
+
+test('migration names are numbered and in order', () => {
+  const names = Object.keys(MIGRATIONS);
+  names.forEach((name, i) => assert.match(name, new RegExp(`^${String(i + 1).padStart(4, '0')}_[a-z0-9_]+$`)));
+});
