@@ -3,7 +3,7 @@
  * (the caller hands in the database and the network), so tests build it with `inject`.
  */
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -63,7 +63,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     loggerInstance: log as FastifyBaseLogger,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    disableRequestLogging: options.config.logLevel !== 'debug' && options.config.logLevel !== 'trace',
+    // Per-request log lines only at debug/trace: at info they would double the log volume of a bulk send.
+    logController: new LogController({
+      requestIdLogLabel: 'trace_id',
+      disableRequestLogging: options.config.logLevel !== 'debug' && options.config.logLevel !== 'trace',
+    }),
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -5,7 +5,7 @@
  */
 import pino from 'pino';
 import { addChannel, createCompany } from '../../src/admin.js';
-import { buildApp, type App } from '../../src/app.js';
+import { buildApp, type App, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createCloudApiAdapter } from '../../src/network/cloud-api/adapter.js';
 import type { NetworkPort } from '../../src/network/port.js';
@@ -41,14 +41,17 @@ export interface Harness {
 }
 
 /** Starts a harness; pass simulator options through. */
-export async function startHarness(simulatorOptions: Parameters<typeof createSimulator>[0] = {}): Promise<Harness> {
+export async function startHarness(
+  simulatorOptions: Parameters<typeof createSimulator>[0] = {},
+  appOptions: Partial<Pick<AppOptions, 'channelMaxAgeMs' | 'templateStatusMaxAgeMs' | 'maxBodyParams'>> = {},
+): Promise<Harness> {
   const store = await createTestStore();
   const log = pino({ level: 'silent' });
   const simulator = createSimulator({ log, ...simulatorOptions });
   const { url: simulatorUrl } = await simulator.start(0);
   const network = createCloudApiAdapter({ baseUrl: simulatorUrl, appId: SIM_APP_ID, timeoutMs: 3000 });
   const config = loadConfig({ APP_SECRET: TEST_APP_SECRET, WEBHOOK_VERIFY_TOKEN: 'test-verify', LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, db: store.db, dbKind: store.kind, network, log });
+  const app = await buildApp({ config, db: store.db, dbKind: store.kind, network, log, ...appOptions });
   await app.http.listen({ port: 0, host: '127.0.0.1' });
   const address = app.http.server.address();
   const appUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -102,6 +105,17 @@ export async function startHarness(simulatorOptions: Parameters<typeof createSim
       await store.cleanup();
     },
   };
+}
+
+/** Calls a simulator admin endpoint (`/_sim/...`). */
+export async function simAdmin(h: Harness, path: string, body?: unknown): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const res = await fetch(`${new URL(h.simulatorUrl).origin}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`simulator ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
 }
 
 /** Polls `check` until it returns a truthy value or the time runs out. */

@@ -57,7 +57,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const setWebhookTarget = (url: string | null, appSecret?: string) => sender.setTarget(url, appSecret ?? options.appSecret ?? '');
   if (options.webhookUrl) setWebhookTarget(options.webhookUrl);
 
-  const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 8 * 1024 * 1024, maxParamLength: 2000 });
+  const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 8 * 1024 * 1024, routerOptions: { maxParamLength: 2000 } });
 
   /** Keeps a request unanswered until its client goes away or the simulator stops, then drops the socket. */
   async function hold(req: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -19,7 +19,8 @@ function int(name: string, raw: string | undefined, fallback: number): number {
 
 /**
  * Starts the simulator from CLI arguments (`--port N --webhook-url URL --app-secret S --seed N
- * --approval-delay-ms N --mps N|off`) and env (SIM_PORT, SIM_WEBHOOK_URL, APP_SECRET, SIM_SEED), prints
+ * --approval-delay-ms N --mps N|off`) and env (SIM_PORT, SIM_WEBHOOK_URL, APP_SECRET, SIM_SEED,
+ * SIM_APPROVAL_DELAY_MS, SIM_MPS), prints
  * where it listens and the world, and stops cleanly on SIGINT/SIGTERM.
  */
 export async function runSimulatorStandalone(
@@ -45,7 +46,7 @@ export async function runSimulatorStandalone(
     seed: int('--seed', values.seed ?? env.SIM_SEED, 1),
     webhookUrl: values['webhook-url'] ?? env.SIM_WEBHOOK_URL,
     appSecret: values['app-secret'] ?? env.APP_SECRET,
-    timings: values['approval-delay-ms'] ? { templateApprovalDelayMs: int('--approval-delay-ms', values['approval-delay-ms'], 1000) } : {},
+    timings: { templateApprovalDelayMs: int('--approval-delay-ms', values['approval-delay-ms'] ?? env.SIM_APPROVAL_DELAY_MS, 1000) },
     limits: mpsRaw === undefined ? {} : { throughputMps: mpsRaw === 'off' ? null : int('--mps', mpsRaw, 80) },
   });
   const { url, rootUrl } = await simulator.start(port);
