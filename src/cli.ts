@@ -19,7 +19,7 @@ import { DataDirInUseError, migrate, openDatabase, type Store } from './store/db
 const USAGE = `usage: tms <command> [options]
   migrate                                  apply pending migrations
   serve                                    run the service (same as npm start)
-  simulator [--port N] [--webhook-url URL] [--app-secret S]
+  simulator [--port N] [--webhook-url URL] [--app-secret S] [--seed N] [--approval-delay-ms N] [--mps N|off]
                                            run the network simulator standalone
   company create --name NAME               create a company and its first API token
   token create --company ID [--name NAME]  create an API token (shown once)
@@ -36,9 +36,6 @@ const OPTIONS = {
   'waba-id': { type: 'string' },
   'access-token': { type: 'string' },
   throughput: { type: 'string' },
-  port: { type: 'string' },
-  'webhook-url': { type: 'string' },
-  'app-secret': { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const;
@@ -66,17 +63,19 @@ async function withStore<T>(config: Config, work: (store: Store) => Promise<T>, 
 }
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'simulator') {
+    // The simulator has its own flags (--port, --webhook-url, --app-secret, --seed, ...): hand them over as they are.
+    const { runSimulatorStandalone } = await import('./network/simulator/index.js');
+    const running = await runSimulatorStandalone(argv.slice(1), process.env);
+    await running.closed;
+    return 0;
+  }
   const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
   const [command, sub] = positionals;
   const json = values.json === true;
   if (values.help || !command) {
     console.log(USAGE);
     return command ? 0 : 2;
-  }
-  if (command === 'simulator') {
-    const { runSimulatorStandalone } = await import('./network/simulator/index.js');
-    await runSimulatorStandalone(argv.slice(1), process.env);
-    return 0;
   }
   const config = loadConfig();
   if (command === 'serve') {

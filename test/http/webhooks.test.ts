@@ -8,7 +8,7 @@ import { insertWebhookEvent } from '../../src/store/webhook-events.js';
 import { eventually, OTHER_CHANNEL_ID, startHarness, TEST_APP_SECRET, type Harness } from '../support/harness.js';
 
 let h: Harness;
-const FIXTURES = new URL('../../../shared/fixtures/meta/', import.meta.url);
+const FIXTURES = new URL('../fixtures/meta/', import.meta.url);
 
 before(async () => {
   h = await startHarness();

@@ -132,9 +132,9 @@ export function pause(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
 
-/** A copied Meta fixture (test/network/fixtures, byte for byte from the shared set). */
+/** A copied Meta fixture (test/fixtures/meta: the shared set, copied byte for byte). */
 export function fixture(name: string): unknown {
-  return JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8'));
+  return JSON.parse(readFileSync(new URL(`../fixtures/meta/${name}.json`, import.meta.url), 'utf8'));
 }
 
 function kind(v: unknown): string {

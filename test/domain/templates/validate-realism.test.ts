@@ -5,7 +5,7 @@ import { validateTemplate, type TemplateRuleOptions } from '../../../src/domain/
 import { NETWORK_CATEGORIES } from '../../../src/domain/templates/categories.js';
 
 // Real Graph API answers kept in the shared fixtures (/work/shared/fixtures/meta, beside the repository).
-const fixture = (file: string) => JSON.parse(readFileSync(new URL(`../../../../shared/fixtures/meta/${file}`, import.meta.url), 'utf8'));
+const fixture = (file: string) => JSON.parse(readFileSync(new URL(`../../fixtures/meta/${file}`, import.meta.url), 'utf8'));
 interface Listed { name: string; language: string; category: string; components: unknown }
 
 // Meta's pre-seeded sample templates predate the example rule and come back without examples or handles, and
