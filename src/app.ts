@@ -14,6 +14,8 @@ import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
 import { phoneQualityHandler } from './engine/channel-events.js';
 import type { ChannelHealthDeps } from './engine/channel-health.js';
+import { Dispatcher, type DispatcherOptions } from './engine/dispatcher.js';
+import { messageStatusHandler } from './engine/status-events.js';
 import { templateQualityHandler, templateStatusHandler } from './engine/template-events.js';
 import type { TemplateDeps } from './engine/templates.js';
 import { WebhookInbox } from './engine/webhook-inbox.js';
@@ -22,9 +24,11 @@ import type { RouteDeps } from './http/deps.js';
 import { ErrorEnvelopeSchema } from './http/envelope.js';
 import { installErrorHandlers } from './http/error-handler.js';
 import { familyAChannelRoutes } from './http/family-a/channels.js';
+import { familyASingleSendRoutes } from './http/family-a/single-send.js';
 import { familyATemplateRoutes } from './http/family-a/templates.js';
 import { familyBChannelRoutes } from './http/family-b/channels.js';
 import { familyBMediaRoutes } from './http/family-b/media.js';
+import { familyBMessageRoutes } from './http/family-b/messages.js';
 import { familyBTemplateRoutes } from './http/family-b/templates.js';
 import { webhookRoutes } from './http/webhooks/routes.js';
 import type { NetworkPort } from './network/port.js';
@@ -44,13 +48,18 @@ export interface AppOptions {
   templateStatusMaxAgeMs?: number;
   /** Most variables in a template BODY (the interface's limit, default 4). */
   maxBodyParams?: number;
+  /** Dispatcher tunables (tests shorten windows). */
+  dispatcher?: Partial<DispatcherOptions>;
+  /** This instance's name in send leases. */
+  instanceId?: string;
 }
 
 /** The assembled application and the background parts its owner starts and stops. */
 export interface App {
   http: FastifyInstance;
   webhookInbox: WebhookInbox;
-  /** Starts background work (webhook sweep). */
+  dispatcher: Dispatcher;
+  /** Starts background work (webhook sweep, dispatcher). */
   start(): void;
   /** Stops background work and closes the HTTP server (not the database or network). */
   close(): Promise<void>;
@@ -85,7 +94,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
       phone_number_quality_update: phoneQualityHandler(channelHealth, log),
       message_template_status_update: templateStatusHandler(log),
       message_template_quality_update: templateQualityHandler(),
+      messages: messageStatusHandler(),
     },
+  });
+  const dispatcher = new Dispatcher({
+    db: options.db,
+    network: options.network,
+    log,
+    health: channelHealth,
+    options: options.dispatcher,
+    owner: options.instanceId,
   });
   const templates: TemplateDeps = {
     db: options.db,
@@ -95,7 +113,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
     nameCheckWindowSeconds: 3600,
     statusMaxAgeMs: options.templateStatusMaxAgeMs ?? 10_000,
   };
-  const deps: RouteDeps = { config: options.config, db: options.db, network: options.network, channelHealth, webhookInbox, templates };
+  const deps: RouteDeps = {
+    config: options.config,
+    db: options.db,
+    network: options.network,
+    channelHealth,
+    webhookInbox,
+    templates,
+    singleSend: { db: options.db, health: channelHealth, queued: () => dispatcher.wake() },
+  };
 
   installErrorHandlers(http);
   http.addSchema(ErrorEnvelopeSchema);
@@ -148,6 +174,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       requireAuth(scope, options.db);
       await scope.register(familyAChannelRoutes, deps);
       await scope.register(familyATemplateRoutes, deps);
+      await scope.register(familyASingleSendRoutes, deps);
     },
     { prefix: '/agent-app/message-template' },
   );
@@ -157,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await scope.register(familyBChannelRoutes, deps);
       await scope.register(familyBTemplateRoutes, deps);
       await scope.register(familyBMediaRoutes, deps);
+      await scope.register(familyBMessageRoutes, deps);
     },
     { prefix: '/api/v1' },
   );
@@ -165,10 +193,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   return {
     http,
     webhookInbox,
-    start: () => webhookInbox.start(),
+    dispatcher,
+    start: () => {
+      webhookInbox.start();
+      dispatcher.start();
+    },
     close: async () => {
-      await webhookInbox.stop();
       await http.close();
+      await dispatcher.stop();
+      await webhookInbox.stop();
     },
   };
 }

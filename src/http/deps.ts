@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { ChannelHealthDeps } from '../engine/channel-health.js';
+import type { SingleSendDeps } from '../engine/single-send.js';
 import type { TemplateDeps } from '../engine/templates.js';
 import type { WebhookInbox } from '../engine/webhook-inbox.js';
 import type { NetworkPort } from '../network/port.js';
@@ -15,4 +16,5 @@ export interface RouteDeps {
   channelHealth: ChannelHealthDeps;
   webhookInbox: WebhookInbox;
   templates: TemplateDeps;
+  singleSend: SingleSendDeps;
 }

@@ -82,3 +82,8 @@ export async function applyChannelQualityEvent(db: Db, channelId: string, status
     .where('id', '=', channelId)
     .execute();
 }
+
+/** A channel by id for internal work (the dispatcher); never used to answer a client. */
+export async function findChannelById(db: Db, channelId: string): Promise<ChannelRow | undefined> {
+  return db.selectFrom('channels').selectAll().where('id', '=', channelId).executeTakeFirst();
+}

@@ -1,0 +1,299 @@
+/**
+ * Sends one channel's due messages while this instance holds the channel's send lease: claim (QUEUED →
+ * AGENDA), gate (channel health, tier quota, pair rate), number check (→ OPT_IN_*), record the attempt,
+ * call the network paced by the channel's token bucket, and store each outcome. Claims are pipelined with
+ * the sends in flight; outcomes are written in small batches.
+ */
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { channelBlockReason, tierLimit } from '../domain/channel.js';
+import { decideSendFailure, graphTitle } from '../domain/send-failures.js';
+import { NetworkError, type ChannelCredentials, type NetworkPort, type TemplateSendPayload } from '../network/port.js';
+import { findChannelById, type ChannelRow } from '../store/channels.js';
+import {
+  claimDueMessages,
+  failHandOffs,
+  finishNumberChecks,
+  markHandedOff,
+  recordSendAttempts,
+  releaseInDoubt,
+  requeueMessages,
+  type MessageRow,
+  type MovedRow,
+} from '../store/messages.js';
+import type { Database } from '../store/schema.js';
+import { acquireChannelLease, countWindowRecipients, findWindowRecipients, lockChannel, reserveWindowRecipients } from '../store/sending.js';
+import { pauseChannelWizards, pauseWizards, resumeWizards } from '../store/send-wizards.js';
+import { refreshChannel, type ChannelHealthDeps } from './channel-health.js';
+import { applyCounterMoves } from './counters.js';
+import { checkNumbers } from './number-check.js';
+import type { TokenBucket } from './token-bucket.js';
+
+/** Tunables of sending. */
+export interface SendingOptions {
+  claimBatch: number;
+  concurrency: number;
+  leaseSeconds: number;
+  channelLeaseSeconds: number;
+  maxAttempts: number;
+  pairGapMs: number;
+  /** How long tier-limited rows wait before they are looked at again. */
+  tierRetryMs: number;
+}
+
+/** What a channel sender needs. */
+export interface ChannelSenderDeps {
+  db: Kysely<Database>;
+  network: NetworkPort;
+  log: Logger;
+  owner: string;
+  options: SendingOptions;
+  health: ChannelHealthDeps;
+  bucket: TokenBucket;
+  /** Last send time per recipient on this channel (pair rate). */
+  lastSentTo: Map<string, number>;
+  isStopping(): boolean;
+}
+
+type Outcome =
+  | { id: string; kind: 'sent'; wamid: string }
+  | { id: string; kind: 'retry'; dueAt: Date; reason: string }
+  | { id: string; kind: 'fail'; message: string; detail: string }
+  | { id: string; kind: 'in_doubt' };
+
+/** Runs a move and its counter updates in one transaction. */
+export async function moveWithCounters(db: Kysely<Database>, move: (tx: Kysely<Database>) => Promise<MovedRow[]>): Promise<MovedRow[]> {
+  return db.transaction().execute(async (tx) => {
+    const moved = await move(tx);
+    await applyCounterMoves(tx, moved);
+    return moved;
+  });
+}
+
+/** Sends for one channel until it has no due work, loses its lease, is blocked, or the dispatcher stops. */
+export class ChannelSender {
+  private inflight = 0;
+  private outcomes: Outcome[] = [];
+  private flushing: Promise<void> = Promise.resolve();
+  private idle: Array<() => void> = [];
+  private leaseRenewedAt = Date.now();
+
+  constructor(
+    private readonly deps: ChannelSenderDeps,
+    private readonly channelId: string,
+  ) {}
+
+  /** The send loop. */
+  async run(): Promise<void> {
+    const { db, options } = this.deps;
+    try {
+      while (!this.deps.isStopping()) {
+        if (!(await this.renewLease())) break;
+        const channel = await this.channelHealth();
+        if (!channel) break;
+        const blocked = channelBlockReason({
+          status: channel.status,
+          qualityRating: channel.quality_rating,
+          messagingLimitTier: channel.messaging_limit_tier,
+        });
+        if (blocked) {
+          const paused = await pauseChannelWizards(db, channel.id, blocked);
+          if (paused) this.deps.log.warn({ channelId: channel.id, reason: blocked, paused }, 'bulk sends paused');
+          break;
+        }
+        this.deps.bucket.setRate(Math.min(1000, Math.max(1, channel.throughput_mps)));
+        const room = options.concurrency - this.inflight;
+        const want = Math.min(options.claimBatch, room, Math.max(1, Math.ceil(this.deps.bucket.currentRate())));
+        if (want <= 0) {
+          await this.waitForRoom();
+          continue;
+        }
+        const claimed = await db.transaction().execute(async (tx) => {
+          const rows = await claimDueMessages(tx, channel.id, this.deps.owner, want, options.leaseSeconds);
+          await applyCounterMoves(tx, rows);
+          return rows;
+        });
+        if (claimed.length === 0) {
+          if (this.inflight === 0) break;
+          await this.waitForRoom();
+          continue;
+        }
+        await this.process(channel, claimed);
+      }
+    } finally {
+      while (this.inflight > 0) await this.waitForRoom();
+      await this.flush();
+    }
+  }
+
+  private async renewLease(): Promise<boolean> {
+    const { db, owner, options } = this.deps;
+    if (Date.now() - this.leaseRenewedAt < (options.channelLeaseSeconds * 1000) / 3) return true;
+    this.leaseRenewedAt = Date.now();
+    return acquireChannelLease(db, this.channelId, owner, options.channelLeaseSeconds);
+  }
+
+  private async channelHealth(): Promise<ChannelRow | undefined> {
+    const row = await findChannelById(this.deps.db, this.channelId);
+    if (!row) return undefined;
+    const age = row.refreshed_at ? Date.now() - row.refreshed_at.getTime() : Infinity;
+    if (age <= this.deps.health.maxAgeMs) return row;
+    try {
+      return await refreshChannel(this.deps.health, row);
+    } catch (error) {
+      this.deps.log.warn({ err: error, channelId: row.id }, 'channel refresh failed; using the last known health');
+      return row;
+    }
+  }
+
+  /** Gates, checks and launches the sends of a claimed batch. */
+  private async process(channel: ChannelRow, claimed: MessageRow[]): Promise<void> {
+    const { db, options } = this.deps;
+    const { allowed, deferred, tierLimited } = await this.gate(channel, claimed);
+    if (deferred.length) {
+      await moveWithCounters(db, (tx) => requeueMessages(tx, deferred));
+      const limitedWizards = [...new Set(tierLimited.map((m) => m.send_wizard_id).filter((w): w is string => !!w))];
+      await pauseWizards(db, limitedWizards, 'TIER_LIMIT');
+    }
+    await resumeWizards(db, [...new Set(allowed.map((m) => m.send_wizard_id).filter((w): w is string => !!w))]);
+    if (allowed.length === 0) return;
+    const creds: ChannelCredentials = { phoneNumberId: channel.id, wabaId: channel.waba_id, accessToken: channel.access_token };
+    const checks = await checkNumbers(this.deps, creds, allowed[0].company_id, allowed);
+    await moveWithCounters(db, (tx) => finishNumberChecks(tx, this.deps.owner, checks));
+    const passed = new Set(checks.filter((c) => c.status === 'OPT_IN_SUCCESS').map((c) => c.id));
+    const ids = await recordSendAttempts(db, this.deps.owner, [...passed], options.leaseSeconds);
+    const byId = new Map(allowed.map((m) => [m.id, m]));
+    for (const id of ids) {
+      const message = byId.get(id)!;
+      this.deps.lastSentTo.set(message.phone_number, Date.now());
+      this.inflight += 1;
+      void this.send(creds, message);
+    }
+  }
+
+  /** Splits a claimed batch into what may go now and what waits (tier quota, pair rate). */
+  private async gate(channel: ChannelRow, claimed: MessageRow[]) {
+    const { db, options } = this.deps;
+    const now = Date.now();
+    const allowed: MessageRow[] = [];
+    const deferred: Array<{ id: string; due_at: string; attempts_increment: number }> = [];
+    const tierLimited: MessageRow[] = [];
+    const seenInBatch = new Map<string, number>();
+    const candidates: MessageRow[] = [];
+    for (const m of claimed) {
+      const last = Math.max(this.deps.lastSentTo.get(m.phone_number) ?? 0, seenInBatch.get(m.phone_number) ?? 0);
+      if (last && now - last < options.pairGapMs) {
+        deferred.push({ id: m.id, due_at: new Date(last + options.pairGapMs).toISOString(), attempts_increment: 0 });
+        seenInBatch.set(m.phone_number, last + options.pairGapMs);
+        continue;
+      }
+      seenInBatch.set(m.phone_number, now);
+      candidates.push(m);
+    }
+    const limit = tierLimit(channel.messaging_limit_tier);
+    if (limit === null) return { allowed: candidates, deferred, tierLimited };
+    await db.transaction().execute(async (tx) => {
+      await lockChannel(tx, channel.id);
+      const numbers = [...new Set(candidates.map((m) => m.phone_number))];
+      const inWindow = await findWindowRecipients(tx, channel.id, numbers);
+      let room = limit - (await countWindowRecipients(tx, channel.id));
+      const reserved: string[] = [];
+      for (const m of candidates) {
+        if (inWindow.has(m.phone_number)) {
+          allowed.push(m);
+        } else if (room > 0) {
+          room -= 1;
+          inWindow.add(m.phone_number);
+          reserved.push(m.phone_number);
+          allowed.push(m);
+        } else {
+          tierLimited.push(m);
+          deferred.push({ id: m.id, due_at: new Date(now + options.tierRetryMs).toISOString(), attempts_increment: 0 });
+        }
+      }
+      await reserveWindowRecipients(tx, channel.id, reserved);
+    });
+    return { allowed, deferred, tierLimited };
+  }
+
+  /** One network call, paced by the bucket; its outcome is queued for the next flush. */
+  private async send(creds: ChannelCredentials, message: MessageRow): Promise<void> {
+    let outcome: Outcome;
+    try {
+      await this.deps.bucket.take();
+      const payload = { ...(message.payload as TemplateSendPayload), biz_opaque_callback_data: message.id };
+      const result = await this.deps.network.sendMessage(creds, payload);
+      outcome = { id: message.id, kind: 'sent', wamid: result.messages[0]?.id ?? '' };
+    } catch (error) {
+      outcome = this.outcomeOfFailure(message, error);
+    }
+    this.outcomes.push(outcome);
+    this.inflight -= 1;
+    if (this.outcomes.length >= 50 || this.inflight === 0) void this.flush();
+    else setTimeout(() => void this.flush(), 20).unref();
+    for (const wake of this.idle.splice(0)) wake();
+  }
+
+  private outcomeOfFailure(message: MessageRow, error: unknown): Outcome {
+    if (!(error instanceof NetworkError)) {
+      this.deps.log.error({ err: error, messageId: message.id }, 'send failed unexpectedly; left for reconciliation');
+      return { id: message.id, kind: 'in_doubt' };
+    }
+    const decision = decideSendFailure(
+      {
+        kind: error.kind,
+        httpStatus: error.httpStatus,
+        code: error.graph?.code,
+        title: graphTitle(error.graph?.message, error.graph?.error_user_title) ?? error.message,
+        details: error.graph?.error_data?.details ?? error.graph?.error_user_msg,
+        notSent: error.notSent,
+      },
+      message.attempts + 1,
+      this.deps.options.maxAttempts,
+    );
+    if (decision.action === 'retry') {
+      if (decision.throttle) this.deps.bucket.shrink(5000);
+      return { id: message.id, kind: 'retry', dueAt: new Date(Date.now() + decision.delayMs), reason: decision.reason };
+    }
+    if (decision.action === 'fail') return { id: message.id, kind: 'fail', message: decision.errorMessage, detail: decision.errorDetail };
+    return { id: message.id, kind: 'in_doubt' };
+  }
+
+  /** Writes queued outcomes (serialised, so batches never interleave). */
+  private flush(): Promise<void> {
+    this.flushing = this.flushing.then(async () => {
+      const batch = this.outcomes.splice(0);
+      if (batch.length === 0) return;
+      try {
+        await this.writeOutcomes(batch);
+      } catch (error) {
+        // The rows keep their attempt mark: reconciliation settles them, they are never sent twice.
+        this.deps.log.error({ err: error, count: batch.length }, 'writing send outcomes failed');
+      }
+    });
+    return this.flushing;
+  }
+
+  private async writeOutcomes(batch: Outcome[]): Promise<void> {
+    const { db } = this.deps;
+    const sent = batch.flatMap((o) => (o.kind === 'sent' ? [{ id: o.id, ext_id: o.wamid }] : []));
+    const failed = batch.flatMap((o) => (o.kind === 'fail' ? [{ id: o.id, error_message: o.message, error_message_detail: o.detail }] : []));
+    const retry = batch.flatMap((o) =>
+      o.kind === 'retry' ? [{ id: o.id, due_at: o.dueAt.toISOString(), attempts_increment: 0 }] : [],
+    );
+    const inDoubt = batch.flatMap((o) => (o.kind === 'in_doubt' ? [o.id] : []));
+    await moveWithCounters(db, async (tx) => [
+      ...(await markHandedOff(tx, sent)),
+      ...(await failHandOffs(tx, failed)),
+      ...(await requeueMessages(tx, retry)),
+    ]);
+    await releaseInDoubt(db, inDoubt);
+  }
+
+  private waitForRoom(): Promise<void> {
+    return new Promise((resolve) => {
+      this.idle.push(resolve);
+      setTimeout(resolve, 50).unref();
+    });
+  }
+}

@@ -1,0 +1,25 @@
+/** Keeps bulk-send counters exact: every move's (old, new) pairs become counter deltas in the same transaction. */
+import type { Kysely } from 'kysely';
+import { counterDelta, type Counter } from '../domain/message-states.js';
+import type { MovedRow } from '../store/messages.js';
+import type { Database } from '../store/schema.js';
+import { addWizardCounters } from '../store/send-wizards.js';
+
+/** Sums the counter deltas of moved rows per bulk send. */
+export function deltasByWizard(moved: MovedRow[]): Map<string, Partial<Record<Counter, number>>> {
+  const byWizard = new Map<string, Partial<Record<Counter, number>>>();
+  for (const row of moved) {
+    if (!row.send_wizard_id) continue;
+    const delta = counterDelta(row.old_status, row.old_rank, row.status, row.reached_rank);
+    const total = byWizard.get(row.send_wizard_id) ?? {};
+    for (const [key, value] of Object.entries(delta) as Array<[Counter, number]>) total[key] = (total[key] ?? 0) + value;
+    byWizard.set(row.send_wizard_id, total);
+  }
+  return byWizard;
+}
+
+/** Applies moved rows to their bulk sends' counters (wizards in id order, so concurrent batches never deadlock). */
+export async function applyCounterMoves(db: Kysely<Database>, moved: MovedRow[]): Promise<void> {
+  const byWizard = deltasByWizard(moved);
+  for (const wizardId of [...byWizard.keys()].sort()) await addWizardCounters(db, wizardId, byWizard.get(wizardId)!);
+}

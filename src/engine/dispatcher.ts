@@ -1,0 +1,169 @@
+/**
+ * The dispatcher: one loop per instance. It finds channels with due messages, takes each channel's send
+ * lease (one sender per channel across all instances, so the channel's throughput cap holds), and runs a
+ * ChannelSender for it. Maintenance returns expired claims to the queue, fails sends whose outcome stayed
+ * unknown past the reconciliation window, and retries status events that arrived before their message.
+ * The loop never dies: every error is logged and the next round goes on.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { NetworkPort } from '../network/port.js';
+import { failUnreconciled, listChannelsWithDueWork, requeueExpiredLeases } from '../store/messages.js';
+import type { Database } from '../store/schema.js';
+import { acquireChannelLease, releaseChannelLeases } from '../store/sending.js';
+import type { ChannelHealthDeps } from './channel-health.js';
+import { ChannelSender, moveWithCounters, type SendingOptions } from './channel-sender.js';
+import { retryPendingStatusEvents } from './status-events.js';
+import { TokenBucket } from './token-bucket.js';
+
+/** Dispatcher settings (defaults in DEFAULT_DISPATCHER_OPTIONS). */
+export interface DispatcherOptions extends SendingOptions {
+  idleMs: number;
+  maintenanceMs: number;
+  /** After this long without an answer or status event, an attempted send fails with OUTCOME_UNKNOWN. */
+  reconcileWindowSeconds: number;
+}
+
+/** Production defaults. */
+export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
+  claimBatch: 200,
+  concurrency: 64,
+  leaseSeconds: 60,
+  channelLeaseSeconds: 10,
+  maxAttempts: 8,
+  pairGapMs: 6000,
+  tierRetryMs: 60_000,
+  idleMs: 250,
+  maintenanceMs: 1000,
+  reconcileWindowSeconds: 600,
+};
+
+/** What the dispatcher needs. */
+export interface DispatcherDeps {
+  db: Kysely<Database>;
+  network: NetworkPort;
+  log: Logger;
+  health: ChannelHealthDeps;
+  options?: Partial<DispatcherOptions>;
+  /** This instance's name in leases (random by default). */
+  owner?: string;
+}
+
+/** The dispatcher. */
+export class Dispatcher {
+  readonly owner: string;
+  private readonly options: DispatcherOptions;
+  private readonly senders = new Map<string, Promise<void>>();
+  private readonly buckets = new Map<string, TokenBucket>();
+  private readonly pairs = new Map<string, Map<string, number>>();
+  private stopping = false;
+  private running: Promise<void> | null = null;
+  private wakeUp: (() => void) | null = null;
+  private lastMaintenance = 0;
+
+  constructor(private readonly deps: DispatcherDeps) {
+    this.owner = deps.owner ?? `tms-${process.pid}-${randomBytes(4).toString('hex')}`;
+    this.options = { ...DEFAULT_DISPATCHER_OPTIONS, ...deps.options };
+  }
+
+  /** Starts the loop. */
+  start(): void {
+    if (this.running) return;
+    this.stopping = false;
+    this.running = this.loop();
+  }
+
+  /** Wakes the loop now (new work was queued). */
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  /** Stops after the sends in flight are answered and stored; gives the channel leases up. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    for (const bucket of this.buckets.values()) bucket.drain();
+    await this.running;
+    await Promise.all(this.senders.values());
+    this.running = null;
+    await releaseChannelLeases(this.deps.db, this.owner).catch(() => undefined);
+  }
+
+  /** Runs maintenance once (tests and start-up recovery). */
+  async maintain(): Promise<void> {
+    const { db } = this.deps;
+    await moveWithCounters(db, (tx) => requeueExpiredLeases(tx, 1000));
+    const failed = await moveWithCounters(db, (tx) => failUnreconciled(tx, this.options.reconcileWindowSeconds, 1000));
+    if (failed.length) this.deps.log.warn({ count: failed.length }, 'sends with unknown outcome failed after the reconciliation window');
+    await retryPendingStatusEvents(db, this.deps.log);
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopping) {
+      try {
+        if (Date.now() - this.lastMaintenance >= this.options.maintenanceMs) {
+          this.lastMaintenance = Date.now();
+          await this.maintain();
+        }
+        for (const channelId of await listChannelsWithDueWork(this.deps.db)) {
+          if (this.stopping || this.senders.has(channelId)) continue;
+          if (!(await acquireChannelLease(this.deps.db, channelId, this.owner, this.options.channelLeaseSeconds))) continue;
+          this.startSender(channelId);
+        }
+      } catch (error) {
+        this.deps.log.error({ err: error }, 'dispatcher round failed');
+      }
+      await this.sleep(this.options.idleMs);
+    }
+  }
+
+  private startSender(channelId: string): void {
+    if (!this.buckets.has(channelId)) this.buckets.set(channelId, new TokenBucket(80));
+    if (!this.pairs.has(channelId)) this.pairs.set(channelId, new Map());
+    const sender = new ChannelSender(
+      {
+        db: this.deps.db,
+        network: this.deps.network,
+        log: this.deps.log,
+        owner: this.owner,
+        options: this.options,
+        health: this.deps.health,
+        bucket: this.buckets.get(channelId)!,
+        lastSentTo: this.pairs.get(channelId)!,
+        isStopping: () => this.stopping,
+      },
+      channelId,
+    );
+    const run = sender
+      .run()
+      .catch((error) => this.deps.log.error({ err: error, channelId }, 'channel sender failed'))
+      .finally(() => {
+        this.senders.delete(channelId);
+        this.prunePairs(channelId);
+      });
+    this.senders.set(channelId, run);
+  }
+
+  /** Forgets recipients whose pair-rate gap has passed (keeps the map small). */
+  private prunePairs(channelId: string): void {
+    const map = this.pairs.get(channelId);
+    if (!map) return;
+    const cutoff = Date.now() - this.options.pairGapMs;
+    for (const [number, at] of map) if (at < cutoff) map.delete(number);
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = () => {
+        this.wakeUp = null;
+        done();
+      };
+    });
+  }
+}

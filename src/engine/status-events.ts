@@ -1,0 +1,165 @@
+/**
+ * Applies message status webhooks (`field: messages`, `value.statuses[]`) idempotently and in batches:
+ * events are matched by wamid, or by our message id echoed in `biz_opaque_callback_data` (a status can
+ * beat the commit of its own send); ranks never go down, time fields are set once, counters follow in
+ * the same transaction. Events whose message is not found are kept and retried.
+ */
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { DELIVERY_RANK, EVENT_STATUS, statusAfterEvent, TIME_FIELD_OF, type MessageStatus } from '../domain/message-states.js';
+import { applyEventUpdates, lockMessagesForEvents, type EventUpdate, type MessageRow } from '../store/messages.js';
+import type { Database } from '../store/schema.js';
+import { suppressNumber } from '../store/sending.js';
+import { deletePendingStatusEvents, insertPendingStatusEvents, lockPendingStatusEvents, agePendingStatusEvents } from '../store/status-events.js';
+import { applyCounterMoves } from './counters.js';
+import type { ChangeHandler } from './webhook-inbox.js';
+
+/** One status object of a webhook. */
+interface StatusObject {
+  id?: unknown;
+  status?: unknown;
+  timestamp?: unknown;
+  biz_opaque_callback_data?: unknown;
+  errors?: Array<{ code?: unknown; title?: unknown; message?: unknown; error_data?: { details?: unknown } }>;
+}
+
+/** How long unmatched events are kept before they are dropped (s). */
+const KEEP_UNMATCHED_SECONDS = 24 * 3600;
+
+function eventTime(timestamp: unknown): string {
+  const seconds = Number(timestamp);
+  return Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000).toISOString() : new Date().toISOString();
+}
+
+/** Applies status objects; returns the ones whose message was not found. */
+export async function applyStatuses(tx: Kysely<Database>, statuses: StatusObject[]): Promise<StatusObject[]> {
+  const known = statuses.filter((s) => typeof s.id === 'string' && typeof s.status === 'string' && EVENT_STATUS[s.status]);
+  if (known.length === 0) return [];
+  const wamids = known.map((s) => s.id as string);
+  const callbacks = known.flatMap((s) => (typeof s.biz_opaque_callback_data === 'string' ? [s.biz_opaque_callback_data] : []));
+  const messages = await lockMessagesForEvents(tx, wamids, callbacks);
+  const byExt = new Map(messages.filter((m) => m.ext_id).map((m) => [m.ext_id!, m]));
+  const byId = new Map(messages.map((m) => [m.id, m]));
+  const work = new Map<string, { original: MessageRow; update: EventUpdate }>();
+  const unmatched: StatusObject[] = [];
+  const suppress: MessageRow[] = [];
+  // Apply in event-time order so one batch reaches the same state as the events one by one.
+  const ordered = [...known].sort((a, b) => Number(a.timestamp ?? 0) - Number(b.timestamp ?? 0));
+  for (const s of ordered) {
+    const message = byExt.get(s.id as string) ?? (typeof s.biz_opaque_callback_data === 'string' ? byId.get(s.biz_opaque_callback_data) : undefined);
+    if (!message) {
+      unmatched.push(s);
+      continue;
+    }
+    const entry = work.get(message.id) ?? { original: message, update: initialUpdate(message) };
+    work.set(message.id, entry);
+    applyOne(entry.update, s);
+    if (EVENT_STATUS[s.status as string] === 'BACKEND_FAILED' && s.errors?.some((e) => Number(e.code) === 131026)) suppress.push(message);
+  }
+  const updates = [...work.values()].map((w) => clampTimes(w.update, w.original));
+  const moved = await applyEventUpdates(tx, updates);
+  await applyCounterMoves(tx, moved);
+  for (const m of suppress) await suppressNumber(tx, m.company_id, m.phone_number, 'UNDELIVERABLE_131026');
+  return unmatched;
+}
+
+const FUNNEL = ['backend_sended_time', 'sended_time', 'delivered_time', 'seen_time'] as const;
+
+/**
+ * Event timestamps have one-second resolution while the hand-off time has milliseconds, so a step could
+ * look earlier than the step before it; each new funnel time is raised to at least the previous one.
+ */
+function clampTimes(u: EventUpdate, m: MessageRow): EventUpdate {
+  let floor = 0;
+  for (const field of FUNNEL) {
+    const existing = m[field];
+    if (existing) {
+      floor = Math.max(floor, existing.getTime());
+      continue;
+    }
+    const value = u[field];
+    if (!value) continue;
+    const at = Math.max(Date.parse(value), floor);
+    u[field] = new Date(at).toISOString();
+    floor = at;
+  }
+  return u;
+}
+
+function initialUpdate(m: MessageRow): EventUpdate {
+  return {
+    id: m.id,
+    expected_status: m.status,
+    status: m.status,
+    reached_rank: m.reached_rank,
+    ext_id: null,
+    backend_sended_time: null,
+    sended_time: null,
+    delivered_time: null,
+    seen_time: null,
+    failed_time: null,
+    error_message: null,
+    error_message_detail: null,
+    webhook_response: null,
+  };
+}
+
+function applyOne(u: EventUpdate, s: StatusObject): void {
+  const event = EVENT_STATUS[s.status as string];
+  const at = eventTime(s.timestamp);
+  u.ext_id = u.ext_id ?? (s.id as string);
+  const next = statusAfterEvent(u.status, event);
+  const field = TIME_FIELD_OF[event];
+  // A time field is filled when its event arrives, even late (it records when that step happened).
+  if (field && field !== 'failed_time') u[field] = u[field] ?? at;
+  if (!next) return;
+  // The payload that set the current state; a late or repeated event does not replace it.
+  u.webhook_response = s;
+  u.status = next;
+  u.reached_rank = Math.max(u.reached_rank, DELIVERY_RANK[next] ?? 0);
+  if (next !== 'BACKEND_FAILED' && next !== 'BACKEND_DELETED') u.backend_sended_time = u.backend_sended_time ?? at;
+  if (next === 'BACKEND_FAILED') {
+    u.failed_time = u.failed_time ?? at;
+    const error = s.errors?.[0];
+    u.error_message = typeof error?.title === 'string' ? error.title : typeof error?.message === 'string' ? error.message : 'Failed';
+    const details = typeof error?.error_data?.details === 'string' ? error.error_data.details : typeof error?.message === 'string' ? error.message : '';
+    u.error_message_detail = [error?.code !== undefined ? String(error.code) : null, details].filter(Boolean).join(': ');
+  }
+}
+
+/** The webhook handler for `field: messages`. */
+export function messageStatusHandler(): ChangeHandler {
+  return async ({ tx, value }) => {
+    const statuses = Array.isArray(value.statuses) ? (value.statuses as StatusObject[]) : [];
+    const unmatched = await applyStatuses(tx, statuses);
+    await insertPendingStatusEvents(
+      tx,
+      unmatched.map((s) => ({
+        wamid: String(s.id),
+        callback_data: typeof s.biz_opaque_callback_data === 'string' ? s.biz_opaque_callback_data : null,
+        status: String(s.status),
+        body: s,
+      })),
+    );
+  };
+}
+
+/** Retries kept events (their message may have been committed since). */
+export async function retryPendingStatusEvents(db: Kysely<Database>, log: Logger, limit = 500): Promise<number> {
+  return db.transaction().execute(async (tx) => {
+    const pending = await lockPendingStatusEvents(tx, limit);
+    if (pending.length === 0) return 0;
+    const unmatched = new Set(await applyStatuses(tx, pending.map((p) => p.body as StatusObject)));
+    const matchedIds = pending.filter((p) => !unmatched.has(p.body as StatusObject)).map((p) => p.id);
+    await deletePendingStatusEvents(tx, matchedIds);
+    await agePendingStatusEvents(tx, pending.filter((p) => unmatched.has(p.body as StatusObject)).map((p) => p.id), KEEP_UNMATCHED_SECONDS);
+    if (matchedIds.length) log.info({ count: matchedIds.length }, 'kept status events matched their messages');
+    return matchedIds.length;
+  });
+}
+
+/** Exported for tests: the status a single event would give. */
+export function stateAfter(current: MessageStatus, eventName: string): MessageStatus | null {
+  const event = EVENT_STATUS[eventName];
+  return event ? statusAfterEvent(current, event) : null;
+}

@@ -1,0 +1,28 @@
+/** Family B: message status lookup. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { listChannels } from '../../store/channels.js';
+import { findMessagesByIds } from '../../store/messages.js';
+import type { RouteDeps } from '../deps.js';
+import { ERROR_RESPONSES, familyB, familyBSchema } from '../envelope.js';
+import { MessageLookupBody, MessageRecord, toMessageRecord } from '../schemas/message.js';
+
+/** POST /api/v1/messages */
+export const familyBMessageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+  app.post(
+    '/messages',
+    {
+      schema: {
+        tags: ['family B'],
+        summary: "Status records of the caller's messages by id (unknown and other companies' ids are absent)",
+        body: MessageLookupBody,
+        response: { 200: familyBSchema({ items: Type.Array(MessageRecord) }), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const rows = await findMessagesByIds(deps.db, request.companyId, [...new Set(request.body.message_ids)]);
+      const numbers = new Map((await listChannels(deps.db, request.companyId)).map((c) => [c.id, c.display_phone_number]));
+      return familyB(request, { items: rows.map((r) => toMessageRecord(r, numbers.get(r.channel_id) ?? '')) });
+    },
+  );
+};

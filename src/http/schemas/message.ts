@@ -1,0 +1,84 @@
+/** Schemas for the single send and the message lookup. */
+import { Type } from 'typebox';
+import { MESSAGE_STATUSES } from '../../domain/message-states.js';
+import type { MessageRow } from '../../store/messages.js';
+
+const nullableTime = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
+
+/** A send component as clients send it; the template rules check the rest and name the exact path. */
+export const SendComponentIn = Type.Object(
+  { type: Type.String({ minLength: 1, maxLength: 20, description: 'BODY, HEADER, BUTTONS, CAROUSEL (or the Cloud API forms)' }) },
+  { additionalProperties: true },
+);
+
+/** `POST /agent-app/message-template/single-messagev2` body. */
+export const SingleSendBody = Type.Object(
+  {
+    channel_id: Type.String({ minLength: 1, maxLength: 64 }),
+    phone_number: Type.String({ minLength: 1, maxLength: 32, description: 'digits with country code' }),
+    message_template_id: Type.String({ minLength: 1, maxLength: 64 }),
+    full_name: Type.Optional(Type.String({ maxLength: 256 })),
+    message_template: Type.Optional(Type.Array(SendComponentIn, { maxItems: 20 })),
+  },
+  { additionalProperties: false },
+);
+
+/** `POST /api/v1/messages` body. */
+export const MessageLookupBody = Type.Object(
+  { message_ids: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 1000 }) },
+  { additionalProperties: false },
+);
+
+/** A message record (interface fields first; the time and error fields of the report detail follow). */
+export const MessageRecord = Type.Object({
+  _id: Type.String(),
+  status: Type.Union(MESSAGE_STATUSES.map((s) => Type.Literal(s))),
+  company_id: Type.String(),
+  phone_number: Type.String(),
+  from_number: Type.String(),
+  full_name: Type.Union([Type.String(), Type.Null()]),
+  message_template_id: Type.String(),
+  whatsapp_account_id: Type.String(),
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+  __v: Type.Integer(),
+  ext_id: Type.Union([Type.String(), Type.Null()]),
+  webhook_response: Type.Any(),
+  send_wizard_id: Type.Union([Type.String(), Type.Null()]),
+  backend_sended_time: nullableTime,
+  sended_time: nullableTime,
+  delivered_time: nullableTime,
+  seen_time: nullableTime,
+  failed_time: nullableTime,
+  error_message: Type.Union([Type.String(), Type.Null()]),
+  error_message_detail: Type.Union([Type.String(), Type.Null()]),
+});
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The API view of a message row; `fromNumber` is the channel's display number. */
+export function toMessageRecord(row: MessageRow, fromNumber: string) {
+  return {
+    _id: row.id,
+    status: row.status,
+    company_id: row.company_id,
+    phone_number: row.phone_number,
+    from_number: fromNumber,
+    full_name: row.full_name,
+    message_template_id: row.template_id,
+    whatsapp_account_id: row.waba_id,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    __v: row.version,
+    ext_id: row.ext_id,
+    webhook_response: row.webhook_response ?? null,
+    send_wizard_id: row.send_wizard_id,
+    backend_sended_time: iso(row.backend_sended_time),
+    sended_time: iso(row.sended_time),
+    delivered_time: iso(row.delivered_time),
+    seen_time: iso(row.seen_time),
+    failed_time: iso(row.failed_time),
+    error_message: row.error_message,
+    error_message_detail: row.error_message_detail,
+  };
+}

@@ -1,0 +1,319 @@
+/**
+ * SQL for messages: inserts, lookups and every move of the state machine. Each move is one statement that
+ * locks its rows, changes them only from the allowed states and returns (old status, new status) per row,
+ * so the caller can keep the bulk-send counters exact in the same transaction.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { MessageStatus } from '../domain/message-states.js';
+import type { Database } from './schema.js';
+
+type Db = Kysely<Database>;
+
+/** A message row as the service reads it. */
+export interface MessageRow {
+  id: string;
+  company_id: string;
+  channel_id: string;
+  template_id: string;
+  waba_id: string;
+  send_wizard_id: string | null;
+  row_no: number | null;
+  phone_number: string;
+  full_name: string | null;
+  status: MessageStatus;
+  reached_rank: number;
+  payload: unknown;
+  due_at: Date;
+  attempts: number;
+  send_attempted_at: Date | null;
+  ext_id: string | null;
+  backend_sended_time: Date | null;
+  sended_time: Date | null;
+  delivered_time: Date | null;
+  seen_time: Date | null;
+  failed_time: Date | null;
+  error_message: string | null;
+  error_message_detail: string | null;
+  webhook_response: unknown;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** One row changed by a move. */
+export interface MovedRow {
+  id: string;
+  send_wizard_id: string | null;
+  old_status: MessageStatus;
+  old_rank: number;
+  status: MessageStatus;
+  reached_rank: number;
+}
+
+/** A message to insert. */
+export interface NewMessage {
+  id: string;
+  company_id: string;
+  channel_id: string;
+  template_id: string;
+  waba_id: string;
+  send_wizard_id: string | null;
+  row_no: number | null;
+  phone_number: string;
+  full_name: string | null;
+  status: MessageStatus;
+  payload: unknown;
+  due_at: Date;
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+
+/** Inserts messages in one statement (callers batch large sets). */
+export async function insertMessages(db: Db, rows: NewMessage[]): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    insert into messages (id, company_id, channel_id, template_id, waba_id, send_wizard_id, row_no, phone_number,
+                          full_name, status, payload, due_at)
+    select id, company_id, channel_id, template_id, waba_id, send_wizard_id, row_no, phone_number, full_name, status,
+           payload, due_at
+    from jsonb_to_recordset(${json(rows)}::jsonb) as r(id text, company_id text, channel_id text, template_id text,
+      waba_id text, send_wizard_id text, row_no integer, phone_number text, full_name text, status text,
+      payload jsonb, due_at timestamptz)`.execute(db);
+}
+
+/** The company's messages with these ids (others' ids are simply absent). */
+export async function findMessagesByIds(db: Db, companyId: string, ids: string[]): Promise<MessageRow[]> {
+  if (ids.length === 0) return [];
+  const result = await sql<MessageRow>`
+    select * from messages where company_id = ${companyId} and id = any(${ids}::text[]) order by id`.execute(db);
+  return result.rows;
+}
+
+/** Claims up to `limit` due QUEUED messages of a channel for this owner (QUEUED → AGENDA). */
+export async function claimDueMessages(
+  db: Db,
+  channelId: string,
+  owner: string,
+  limit: number,
+  leaseSeconds: number,
+): Promise<Array<MessageRow & { old_status: MessageStatus; old_rank: number }>> {
+  const result = await sql<MessageRow & { old_status: MessageStatus; old_rank: number }>`
+    update messages m set status = 'AGENDA', lease_owner = ${owner},
+      lease_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now(), version = m.version + 1
+    where m.id in (
+      select id from messages
+      where channel_id = ${channelId} and status = 'QUEUED' and due_at <= now()
+      order by due_at, id limit ${limit}
+      for update skip locked)
+    returning m.*, 'QUEUED'::text as old_status, m.reached_rank as old_rank`.execute(db);
+  return result.rows;
+}
+
+/** Channels with due QUEUED messages (one index probe per channel). */
+export async function listChannelsWithDueWork(db: Db): Promise<string[]> {
+  const result = await sql<{ id: string }>`
+    select c.id from channels c
+    where exists (select 1 from messages m where m.channel_id = c.id and m.status = 'QUEUED' and m.due_at <= now())`.execute(db);
+  return result.rows.map((r) => r.id);
+}
+
+/** The earliest due time of any QUEUED message (the dispatcher sleeps until then). */
+export async function nextDueAt(db: Db): Promise<Date | null> {
+  const result = await sql<{ due: Date | null }>`select min(due_at) as due from messages where status = 'QUEUED'`.execute(db);
+  return result.rows[0]?.due ?? null;
+}
+
+/** Number-check results: AGENDA → OPT_IN_SUCCESS / OPT_IN_FAILED / OPT_IN_FAILED_INVALID_NUMBER (failures timed). */
+export async function finishNumberChecks(
+  db: Db,
+  owner: string,
+  rows: Array<{ id: string; status: MessageStatus; error_message: string | null; error_message_detail: string | null }>,
+): Promise<MovedRow[]> {
+  if (rows.length === 0) return [];
+  const result = await sql<MovedRow>`
+    with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb)
+                 as v(id text, status text, error_message text, error_message_detail text)),
+    t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
+          where m.status = 'AGENDA' and m.lease_owner = ${owner} for update of m)
+    update messages m set status = v.status, error_message = v.error_message,
+      error_message_detail = v.error_message_detail,
+      failed_time = case when v.status = 'OPT_IN_SUCCESS' then m.failed_time else coalesce(m.failed_time, now()) end,
+      lease_owner = case when v.status = 'OPT_IN_SUCCESS' then m.lease_owner else null end,
+      lease_until = case when v.status = 'OPT_IN_SUCCESS' then m.lease_until else null end,
+      updated_at = now(), version = m.version + 1
+    from t, v where m.id = t.id and v.id = m.id
+    returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);
+  return result.rows;
+}
+
+/** Back to the queue with a new due time (lease lost, channel paused, retryable refusal): never after an attempt. */
+export async function requeueMessages(
+  db: Db,
+  rows: Array<{ id: string; due_at: string; attempts_increment: number; error_message?: string | null }>,
+): Promise<MovedRow[]> {
+  if (rows.length === 0) return [];
+  const result = await sql<MovedRow>`
+    with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb)
+                 as v(id text, due_at timestamptz, attempts_increment integer, error_message text)),
+    t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
+          where m.status in ('AGENDA', 'OPT_IN_SUCCESS') for update of m)
+    update messages m set status = 'QUEUED', due_at = v.due_at, attempts = m.attempts + v.attempts_increment,
+      send_attempted_at = null, lease_owner = null, lease_until = null,
+      error_message = coalesce(v.error_message, m.error_message), updated_at = now(), version = m.version + 1
+    from t, v where m.id = t.id and v.id = m.id
+    returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);
+  return result.rows;
+}
+
+/**
+ * Records the send attempt before the network call (the at-most-once mark): only messages still
+ * OPT_IN_SUCCESS under this owner's lease are marked and returned; only those may be sent.
+ */
+export async function recordSendAttempts(db: Db, owner: string, ids: string[], leaseSeconds: number): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const result = await sql<{ id: string }>`
+    update messages set send_attempted_at = now(), attempts = attempts + 1,
+      lease_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now(), version = version + 1
+    where id = any(${ids}::text[]) and status = 'OPT_IN_SUCCESS' and lease_owner = ${owner}
+      and send_attempted_at is null
+    returning id`.execute(db);
+  return result.rows.map((r) => r.id);
+}
+
+/**
+ * The network accepted: OPT_IN_SUCCESS → SENT_TO_BACKEND with the wamid. A status event may have beaten
+ * this commit (and already raised the state): then only the missing wamid and time are filled in.
+ */
+export async function markHandedOff(db: Db, rows: Array<{ id: string; ext_id: string }>): Promise<MovedRow[]> {
+  if (rows.length === 0) return [];
+  const result = await sql<MovedRow>`
+    with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb) as v(id text, ext_id text)),
+    t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
+          for update of m)
+    update messages m set
+      status = case when m.status = 'OPT_IN_SUCCESS' then 'SENT_TO_BACKEND' else m.status end,
+      reached_rank = greatest(m.reached_rank, 1),
+      ext_id = coalesce(m.ext_id, v.ext_id),
+      backend_sended_time = coalesce(m.backend_sended_time, now()),
+      lease_owner = null, lease_until = null, updated_at = now(), version = m.version + 1
+    from t, v where m.id = t.id and v.id = m.id
+    returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);
+  return result.rows;
+}
+
+/** The hand-off failed for good: OPT_IN_SUCCESS → SENT_TO_BACKEND_FAILED with the network's error. */
+export async function failHandOffs(
+  db: Db,
+  rows: Array<{ id: string; error_message: string; error_message_detail: string }>,
+): Promise<MovedRow[]> {
+  if (rows.length === 0) return [];
+  const result = await sql<MovedRow>`
+    with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb)
+                 as v(id text, error_message text, error_message_detail text)),
+    t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
+          where m.status = 'OPT_IN_SUCCESS' for update of m)
+    update messages m set status = 'SENT_TO_BACKEND_FAILED', error_message = v.error_message,
+      error_message_detail = v.error_message_detail, failed_time = coalesce(m.failed_time, now()),
+      lease_owner = null, lease_until = null, updated_at = now(), version = m.version + 1
+    from t, v where m.id = t.id and v.id = m.id
+    returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);
+  return result.rows;
+}
+
+/** Leaves an in-doubt send for reconciliation: the lease is dropped, the attempt mark stays. */
+export async function releaseInDoubt(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`
+    update messages set lease_owner = null, lease_until = null, updated_at = now()
+    where id = any(${ids}::text[]) and status = 'OPT_IN_SUCCESS'`.execute(db);
+}
+
+/**
+ * Crash recovery: claimed messages whose lease ran out and that were never attempted go back to the
+ * queue (no call was made for them).
+ */
+export async function requeueExpiredLeases(db: Db, limit: number): Promise<MovedRow[]> {
+  const result = await sql<MovedRow>`
+    with t as (select id, status as old_status, reached_rank as old_rank from messages
+               where status in ('AGENDA', 'OPT_IN_SUCCESS') and send_attempted_at is null and lease_until < now()
+               order by lease_until limit ${limit} for update skip locked)
+    update messages m set status = 'QUEUED', lease_owner = null, lease_until = null, updated_at = now(),
+      version = m.version + 1
+    from t where m.id = t.id
+    returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);
+  return result.rows;
+}
+
+/**
+ * Reconciliation window over: a message whose send may have reached the network and that no status event
+ * has claimed is failed with OUTCOME_UNKNOWN, never sent again.
+ */
+export async function failUnreconciled(db: Db, windowSeconds: number, limit: number): Promise<MovedRow[]> {
+  const result = await sql<MovedRow>`
+    with t as (select id, status as old_status, reached_rank as old_rank from messages
+               where status = 'OPT_IN_SUCCESS' and send_attempted_at is not null
+                 and send_attempted_at < now() - make_interval(secs => ${windowSeconds})
+                 and (lease_until is null or lease_until < now())
+               limit ${limit} for update skip locked)
+    update messages m set status = 'SENT_TO_BACKEND_FAILED', error_message = 'OUTCOME_UNKNOWN',
+      error_message_detail = 'The network call may have reached the network but no answer or status event arrived; not resent.',
+      failed_time = coalesce(m.failed_time, now()), lease_owner = null, lease_until = null, updated_at = now(),
+      version = m.version + 1
+    from t where m.id = t.id
+    returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);
+  return result.rows;
+}
+
+/** Messages named by status events (by wamid, or by our id echoed as biz_opaque_callback_data), locked. */
+export async function lockMessagesForEvents(db: Db, wamids: string[], ids: string[]): Promise<MessageRow[]> {
+  const result = await sql<MessageRow>`
+    select * from messages
+    where ext_id = any(${wamids}::text[]) or (id = any(${ids}::text[]) and send_attempted_at is not null)
+    order by id for update`.execute(db);
+  return result.rows;
+}
+
+/** The state and fields a status event leaves on a message (computed by the domain rules). */
+export interface EventUpdate {
+  id: string;
+  expected_status: MessageStatus;
+  status: MessageStatus;
+  reached_rank: number;
+  ext_id: string | null;
+  backend_sended_time: string | null;
+  sended_time: string | null;
+  delivered_time: string | null;
+  seen_time: string | null;
+  failed_time: string | null;
+  error_message: string | null;
+  error_message_detail: string | null;
+  webhook_response: unknown;
+}
+
+/** Applies status events to locked messages (time fields only ever filled once). */
+export async function applyEventUpdates(db: Db, rows: EventUpdate[]): Promise<MovedRow[]> {
+  if (rows.length === 0) return [];
+  const result = await sql<MovedRow>`
+    with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb) as v(id text, expected_status text, status text,
+                 reached_rank smallint, ext_id text, backend_sended_time timestamptz, sended_time timestamptz,
+                 delivered_time timestamptz, seen_time timestamptz, failed_time timestamptz, error_message text,
+                 error_message_detail text, webhook_response jsonb)),
+    t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
+          where m.status = v.expected_status for update of m)
+    update messages m set status = v.status, reached_rank = greatest(m.reached_rank, v.reached_rank),
+      ext_id = coalesce(m.ext_id, v.ext_id),
+      backend_sended_time = coalesce(m.backend_sended_time, v.backend_sended_time),
+      sended_time = coalesce(m.sended_time, v.sended_time),
+      delivered_time = coalesce(m.delivered_time, v.delivered_time),
+      seen_time = coalesce(m.seen_time, v.seen_time),
+      failed_time = coalesce(m.failed_time, v.failed_time),
+      error_message = coalesce(v.error_message, m.error_message),
+      error_message_detail = coalesce(v.error_message_detail, m.error_message_detail),
+      webhook_response = coalesce(v.webhook_response, m.webhook_response),
+      lease_owner = case when v.status = m.status then m.lease_owner else null end,
+      lease_until = case when v.status = m.status then m.lease_until else null end,
+      updated_at = now(), version = m.version + 1
+    from t, v where m.id = t.id and v.id = m.id
+    returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);
+  return result.rows;
+}
