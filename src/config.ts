@@ -11,10 +11,17 @@ export interface Config {
   databaseUrl?: string;
   network: (typeof NETWORK_KINDS)[number];
   graphApiUrl?: string;
+  /** The Meta app id for the resumable upload (`POST /{app-id}/uploads`). */
+  metaAppId?: string;
   appSecret: string;
   webhookVerifyToken: string;
   demoToken?: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  /**
+   * Fault injection for crash tests (TMS_FAULT_CRASH_AFTER_SEND=1): the process kills itself with SIGKILL
+   * right after the network accepted a message and before the outcome is stored. Never set in production.
+   */
+  faultCrashAfterSend: boolean;
 }
 
 /** A configuration error naming the variable that is wrong. */
@@ -66,6 +73,12 @@ function parseUrl(env: Env, name: string, protocols: string[]): string | undefin
   return raw;
 }
 
+function parseDigits(env: Env, name: string): string | undefined {
+  const raw = nonEmpty(env, name);
+  if (raw !== undefined && !/^\d{1,32}$/.test(raw)) throw new ConfigError(name, 'must be the numeric id');
+  return raw;
+}
+
 function parseChoice<T extends readonly string[]>(env: Env, name: string, choices: T, fallback: T[number]): T[number] {
   const raw = nonEmpty(env, name);
   if (raw === undefined) return fallback;
@@ -95,9 +108,11 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: parseUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     network,
     graphApiUrl,
+    metaAppId: parseDigits(env, 'META_APP_ID'),
     appSecret: appSecret ?? DEV_APP_SECRET,
     webhookVerifyToken: webhookVerifyToken ?? DEV_VERIFY_TOKEN,
     demoToken,
     logLevel: parseChoice(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    faultCrashAfterSend: parseChoice(env, 'TMS_FAULT_CRASH_AFTER_SEND', ['0', '1'] as const, '0') === '1',
   };
 }

@@ -41,7 +41,10 @@ export async function startService(config: Config): Promise<RunningService> {
       graphUrl = started.url;
       stops.unshift(() => simulator!.stop());
     }
-    const network: NetworkPort = createCloudApiAdapter({ baseUrl: graphUrl!, appId: SIM_APP_ID });
+    const network: NetworkPort = createCloudApiAdapter({
+      baseUrl: graphUrl!,
+      appId: config.metaAppId ?? (config.network === 'simulator' ? SIM_APP_ID : undefined),
+    });
     stops.unshift(() => network.close());
 
     let demo: RunningService['demo'];
@@ -58,7 +61,14 @@ export async function startService(config: Config): Promise<RunningService> {
       demo = { ...ensured, channelIds: channels.map((c) => c.phoneNumberId) };
     }
 
-    const app = await buildApp({ config, db: store.db, dbKind: store.kind, network, log });
+    const app = await buildApp({
+      config,
+      db: store.db,
+      dbKind: store.kind,
+      network,
+      log,
+      dispatcher: config.faultCrashAfterSend ? { afterNetworkAccept: () => process.kill(process.pid, 'SIGKILL') } : {},
+    });
     stops.unshift(() => app.close());
     await app.http.listen({ port: config.port, host: config.host });
     const address = app.http.server.address();

@@ -30,6 +30,7 @@ test('every variable is read', () => {
     DATABASE_URL: 'postgres://u@h:5432/db',
     NETWORK: 'cloud',
     GRAPH_API_URL: 'https://graph.facebook.com/v23.0',
+    META_APP_ID: '123456',
     APP_SECRET: 's3cret',
     WEBHOOK_VERIFY_TOKEN: 'verify-me',
     TMS_DEMO_TOKEN: 'demo-token-0123456789',
@@ -42,10 +43,12 @@ test('every variable is read', () => {
     databaseUrl: 'postgres://u@h:5432/db',
     network: 'cloud',
     graphApiUrl: 'https://graph.facebook.com/v23.0',
+    metaAppId: '123456',
     appSecret: 's3cret',
     webhookVerifyToken: 'verify-me',
     demoToken: 'demo-token-0123456789',
     logLevel: 'warn',
+    faultCrashAfterSend: false,
   });
 });
 
@@ -75,6 +78,15 @@ test('NETWORK=cloud without GRAPH_API_URL names GRAPH_API_URL', () => {
 
 test('NETWORK=cloud without APP_SECRET names APP_SECRET', () => {
   assert.equal(configError({ NETWORK: 'cloud', GRAPH_API_URL: 'https://g/v23.0', WEBHOOK_VERIFY_TOKEN: 'y' }).variable, 'APP_SECRET');
+});
+
+test('a META_APP_ID that is not numeric names META_APP_ID', () => {
+  assert.equal(configError({ META_APP_ID: 'app' }).variable, 'META_APP_ID');
+});
+
+test('TMS_FAULT_CRASH_AFTER_SEND takes only 0 or 1', () => {
+  assert.equal(configError({ TMS_FAULT_CRASH_AFTER_SEND: 'yes' }).variable, 'TMS_FAULT_CRASH_AFTER_SEND');
+  assert.equal(loadConfig({ TMS_FAULT_CRASH_AFTER_SEND: '1' }).faultCrashAfterSend, true);
 });
 
 test('an unknown LOG_LEVEL names LOG_LEVEL', () => {

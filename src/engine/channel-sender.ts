@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { channelBlockReason, tierLimit } from '../domain/channel.js';
-import { decideSendFailure, graphTitle } from '../domain/send-failures.js';
+import { backoffMs, decideSendFailure, graphTitle } from '../domain/send-failures.js';
 import { NetworkError, type ChannelCredentials, type NetworkPort, type TemplateSendPayload } from '../network/port.js';
 import { findChannelById, type ChannelRow } from '../store/channels.js';
 import {
@@ -39,6 +39,8 @@ export interface SendingOptions {
   pairGapMs: number;
   /** How long tier-limited rows wait before they are looked at again. */
   tierRetryMs: number;
+  /** Crash tests only: called after the network accepted a send, before its outcome is stored. */
+  afterNetworkAccept?: () => void;
 }
 
 /** What a channel sender needs. */
@@ -158,16 +160,26 @@ export class ChannelSender {
     await resumeWizards(db, [...new Set(allowed.map((m) => m.send_wizard_id).filter((w): w is string => !!w))]);
     if (allowed.length === 0) return;
     const creds: ChannelCredentials = { phoneNumberId: channel.id, wabaId: channel.waba_id, accessToken: channel.access_token };
-    const checks = await checkNumbers(this.deps, creds, allowed[0].company_id, allowed);
-    await moveWithCounters(db, (tx) => finishNumberChecks(tx, this.deps.owner, checks));
-    const passed = new Set(checks.filter((c) => c.status === 'OPT_IN_SUCCESS').map((c) => c.id));
-    const ids = await recordSendAttempts(db, this.deps.owner, [...passed], options.leaseSeconds);
     const byId = new Map(allowed.map((m) => [m.id, m]));
+    const checks = await checkNumbers(this.deps, creds, allowed[0].company_id, allowed);
+    // A check request that kept failing is retried later like a send; only a persistent failure is final.
+    const retry = checks.filter((c) => c.status === 'RETRY' && byId.get(c.id)!.attempts + 1 < options.maxAttempts);
+    const retryIds = new Set(retry.map((c) => c.id));
+    const settled = checks
+      .filter((c) => !retryIds.has(c.id))
+      .map((c) => ({ ...c, status: c.status === 'RETRY' ? ('OPT_IN_FAILED' as const) : c.status }));
+    await moveWithCounters(db, async (tx) => [
+      ...(await finishNumberChecks(tx, this.deps.owner, settled)),
+      ...(await requeueMessages(
+        tx,
+        retry.map((c) => ({ id: c.id, due_at: new Date(Date.now() + backoffMs(byId.get(c.id)!.attempts + 1, undefined)).toISOString(), attempts_increment: 1 })),
+      )),
+    ]);
+    const passed = settled.filter((c) => c.status === 'OPT_IN_SUCCESS').map((c) => c.id);
+    const ids = await recordSendAttempts(db, this.deps.owner, passed, options.leaseSeconds);
     for (const id of ids) {
-      const message = byId.get(id)!;
-      this.deps.lastSentTo.set(message.phone_number, Date.now());
       this.inflight += 1;
-      void this.send(creds, message);
+      void this.send(creds, byId.get(id)!);
     }
   }
 
@@ -223,6 +235,8 @@ export class ChannelSender {
       await this.deps.bucket.take();
       const payload = { ...(message.payload as TemplateSendPayload), biz_opaque_callback_data: message.id };
       const result = await this.deps.network.sendMessage(creds, payload);
+      this.deps.options.afterNetworkAccept?.();
+      this.deps.lastSentTo.set(message.phone_number, Date.now());
       outcome = { id: message.id, kind: 'sent', wamid: result.messages[0]?.id ?? '' };
     } catch (error) {
       outcome = this.outcomeOfFailure(message, error);

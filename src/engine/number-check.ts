@@ -10,15 +10,18 @@ import type { MessageRow } from '../store/messages.js';
 import type { Database } from '../store/schema.js';
 import { findSuppressed } from '../store/sending.js';
 
-/** One message's check result. */
+/** One message's check result; RETRY when the check request failed (the caller retries or gives up). */
 export interface NumberCheckResult {
   id: string;
-  status: MessageStatus;
+  status: MessageStatus | 'RETRY';
   error_message: string | null;
   error_message_detail: string | null;
 }
 
 const CHUNK = 100;
+/** How long a network that answered "no contacts check" (the Cloud API) is not asked again. */
+const NO_CHECK_RECHECK_MS = 10 * 60_000;
+const noCheckUntil = new WeakMap<NetworkPort, number>();
 
 async function checkWithRetries(network: NetworkPort, creds: ChannelCredentials, numbers: string[], tries: number) {
   let last: unknown;
@@ -42,16 +45,20 @@ export async function checkNumbers(
 ): Promise<NumberCheckResult[]> {
   const numbers = [...new Set(messages.map((m) => m.phone_number))];
   const suppressed = await findSuppressed(deps.db, companyId, numbers);
-  const verdict = new Map<string, { status: MessageStatus; message: string | null; detail: string | null }>();
+  const verdict = new Map<string, { status: MessageStatus | 'RETRY'; message: string | null; detail: string | null }>();
   for (const [number, reason] of suppressed) {
     verdict.set(number, { status: 'OPT_IN_FAILED_INVALID_NUMBER', message: 'Invalid Number', detail: `suppressed: ${reason}` });
   }
-  const toCheck = numbers.filter((n) => !suppressed.has(n));
+  const toCheck = (noCheckUntil.get(deps.network) ?? 0) > Date.now() ? [] : numbers.filter((n) => !suppressed.has(n));
   for (let i = 0; i < toCheck.length; i += CHUNK) {
     const chunk = toCheck.slice(i, i + CHUNK);
     try {
-      const result = await checkWithRetries(deps.network, creds, chunk, deps.checkTries ?? 3);
-      if (!result.available) break; // the network has no check: the send itself is the check
+      const result = await checkWithRetries(deps.network, creds, chunk, deps.checkTries ?? 2);
+      if (!result.available) {
+        // The network has no check (the Cloud API): the send itself is the check; do not ask for a while.
+        noCheckUntil.set(deps.network, Date.now() + NO_CHECK_RECHECK_MS);
+        break;
+      }
       const byInput = new Map(result.contacts.map((c) => [c.input, c]));
       for (const number of chunk) {
         const contact = byInput.get(number);
@@ -63,7 +70,7 @@ export async function checkNumbers(
       }
     } catch (error) {
       const detail = error instanceof NetworkError ? `${error.kind}: ${error.message}` : String(error);
-      for (const number of chunk) verdict.set(number, { status: 'OPT_IN_FAILED', message: 'Number Check Failed', detail });
+      for (const number of chunk) verdict.set(number, { status: 'RETRY', message: 'Number Check Failed', detail });
     }
   }
   return messages.map((m) => {

@@ -56,7 +56,7 @@ export async function applyStatuses(tx: Kysely<Database>, statuses: StatusObject
     applyOne(entry.update, s);
     if (EVENT_STATUS[s.status as string] === 'BACKEND_FAILED' && s.errors?.some((e) => Number(e.code) === 131026)) suppress.push(message);
   }
-  const updates = [...work.values()].map((w) => clampTimes(w.update, w.original));
+  const updates = [...work.values()].filter((w) => changes(w.update, w.original)).map((w) => clampTimes(w.update, w.original));
   const moved = await applyEventUpdates(tx, updates);
   await applyCounterMoves(tx, moved);
   for (const m of suppress) await suppressNumber(tx, m.company_id, m.phone_number, 'UNDELIVERABLE_131026');
@@ -64,6 +64,12 @@ export async function applyStatuses(tx: Kysely<Database>, statuses: StatusObject
 }
 
 const FUNNEL = ['backend_sended_time', 'sended_time', 'delivered_time', 'seen_time'] as const;
+
+/** Whether an update changes anything (a duplicate event leaves the row, its version and counters alone). */
+function changes(u: EventUpdate, m: MessageRow): boolean {
+  if (u.status !== m.status || (u.ext_id && !m.ext_id)) return true;
+  return ([...FUNNEL, 'failed_time'] as const).some((f) => u[f] !== null && m[f] === null);
+}
 
 /**
  * Event timestamps have one-second resolution while the hand-off time has milliseconds, so a step could

@@ -43,7 +43,7 @@ export interface Harness {
 /** Starts a harness; pass simulator options through. */
 export async function startHarness(
   simulatorOptions: Parameters<typeof createSimulator>[0] = {},
-  appOptions: Partial<Pick<AppOptions, 'channelMaxAgeMs' | 'templateStatusMaxAgeMs' | 'maxBodyParams'>> = {},
+  appOptions: Partial<Pick<AppOptions, 'channelMaxAgeMs' | 'templateStatusMaxAgeMs' | 'maxBodyParams' | 'dispatcher' | 'instanceId'>> = {},
 ): Promise<Harness> {
   const store = await createTestStore();
   const log = pino({ level: 'silent' });

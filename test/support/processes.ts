@@ -1,0 +1,86 @@
+/**
+ * Real processes for crash tests: the standalone simulator and the service, each its own process on
+ * loopback, started through the `tms` command as a user would. Every process is killed by its PID.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createPgDatabase, onPostgres } from './db.js';
+
+const BIN = new URL('../../bin/tms.mjs', import.meta.url).pathname;
+
+/** A free loopback port (bound once, then released). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** A child process with its output kept for failure messages. */
+export interface Proc {
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** Starts `tms <args>` with an environment. */
+export function startTms(args: string[], env: Record<string, string>): Proc {
+  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d) => (out = (out + d).slice(-20_000)));
+  child.stderr!.on('data', (d) => (out = (out + d).slice(-20_000)));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return {
+    child,
+    output: () => out,
+    exited,
+    async kill(signal: NodeJS.Signals = 'SIGKILL') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+/** Waits until `url` answers 200. */
+export async function waitForHttp(url: string, proc: Proc, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.child.exitCode !== null || proc.child.signalCode !== null) throw new Error(`process exited early:\n${proc.output()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up:\n${proc.output()}`);
+}
+
+/** Where a crash-test service keeps its data: a PGlite directory, or a fresh PostgreSQL database. */
+export async function serviceDatabase(): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+  if (onPostgres) {
+    const database = await createPgDatabase();
+    return { env: { DATABASE_URL: database.url }, cleanup: database.drop };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'tms-crash-'));
+  return { env: { DATA_DIR: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Runs a `tms` admin command to completion and returns its JSON output. */
+export async function tmsJson(args: string[], env: Record<string, string>): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const proc = startTms([...args, '--json'], env);
+  const { code } = await proc.exited;
+  if (code !== 0) throw new Error(`tms ${args.join(' ')} failed:\n${proc.output()}`);
+  return JSON.parse(proc.output().trim().split('\n').pop()!);
+}
