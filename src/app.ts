@@ -24,6 +24,7 @@ import type { RouteDeps } from './http/deps.js';
 import { ErrorEnvelopeSchema } from './http/envelope.js';
 import { installErrorHandlers } from './http/error-handler.js';
 import { familyAChannelRoutes } from './http/family-a/channels.js';
+import { familyASendWizardRoutes } from './http/family-a/send-wizard.js';
 import { familyASingleSendRoutes } from './http/family-a/single-send.js';
 import { familyATemplateRoutes } from './http/family-a/templates.js';
 import { familyBChannelRoutes } from './http/family-b/channels.js';
@@ -121,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     webhookInbox,
     templates,
     singleSend: { db: options.db, health: channelHealth, queued: () => dispatcher.wake() },
+    bulk: { db: options.db, health: channelHealth, started: () => dispatcher.wake(true) },
   };
 
   installErrorHandlers(http);
@@ -175,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await scope.register(familyAChannelRoutes, deps);
       await scope.register(familyATemplateRoutes, deps);
       await scope.register(familyASingleSendRoutes, deps);
+      await scope.register(familyASendWizardRoutes, deps);
     },
     { prefix: '/agent-app/message-template' },
   );

@@ -12,7 +12,8 @@ export function deltasByWizard(moved: MovedRow[]): Map<string, Partial<Record<Co
     if (!row.send_wizard_id) continue;
     const delta = counterDelta(row.old_status, row.old_rank, row.status, row.reached_rank);
     const total = byWizard.get(row.send_wizard_id) ?? {};
-    for (const [key, value] of Object.entries(delta) as Array<[Counter, number]>) total[key] = (total[key] ?? 0) + value;
+    const n = row.n ?? 1;
+    for (const [key, value] of Object.entries(delta) as Array<[Counter, number]>) total[key] = (total[key] ?? 0) + value * n;
     byWizard.set(row.send_wizard_id, total);
   }
   return byWizard;

@@ -12,10 +12,14 @@ import type { NetworkPort } from '../network/port.js';
 import { failUnreconciled, listChannelsWithDueWork, requeueExpiredLeases } from '../store/messages.js';
 import type { Database } from '../store/schema.js';
 import { acquireChannelLease, releaseChannelLeases } from '../store/sending.js';
+import { deleteWizard, deleteWizardRows, findStaleStarts, queueWaitingRows } from '../store/send-wizards.js';
 import type { ChannelHealthDeps } from './channel-health.js';
 import { ChannelSender, moveWithCounters, type SendingOptions } from './channel-sender.js';
 import { retryPendingStatusEvents } from './status-events.js';
 import { TokenBucket } from './token-bucket.js';
+
+/** A start that stored no row for this long died with its process; its rows are removed. */
+const STALE_START_SECONDS = 600;
 
 /** Dispatcher settings (defaults in DEFAULT_DISPATCHER_OPTIONS). */
 export interface DispatcherOptions extends SendingOptions {
@@ -74,8 +78,9 @@ export class Dispatcher {
     this.running = this.loop();
   }
 
-  /** Wakes the loop now (new work was queued). */
-  wake(): void {
+  /** Wakes the loop now (new work was queued); `maintain` also runs maintenance first (a bulk send started). */
+  wake(maintain = false): void {
+    if (maintain) this.lastMaintenance = 0;
     this.wakeUp?.();
   }
 
@@ -93,6 +98,16 @@ export class Dispatcher {
   /** Runs maintenance once (tests and start-up recovery). */
   async maintain(): Promise<void> {
     const { db } = this.deps;
+    // Started bulk sends: queue their stored rows (bounded per round; the next round goes on).
+    for (let round = 0; round < 20; round += 1) {
+      const queued = await moveWithCounters(db, (tx) => queueWaitingRows(tx, 5000));
+      if (queued.reduce((sum, g) => sum + (g.n ?? 1), 0) < 5000) break;
+    }
+    for (const id of await findStaleStarts(db, STALE_START_SECONDS)) {
+      this.deps.log.warn({ sendWizardId: id }, 'removing a bulk send whose start never completed');
+      await deleteWizardRows(db, id);
+      await deleteWizard(db, id);
+    }
     await moveWithCounters(db, (tx) => requeueExpiredLeases(tx, 1000));
     const failed = await moveWithCounters(db, (tx) => failUnreconciled(tx, this.options.reconcileWindowSeconds, 1000));
     if (failed.length) this.deps.log.warn({ count: failed.length }, 'sends with unknown outcome failed after the reconciliation window');

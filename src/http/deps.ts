@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { ChannelHealthDeps } from '../engine/channel-health.js';
+import type { BulkStartDeps } from '../engine/bulk-start.js';
 import type { SingleSendDeps } from '../engine/single-send.js';
 import type { TemplateDeps } from '../engine/templates.js';
 import type { WebhookInbox } from '../engine/webhook-inbox.js';
@@ -17,4 +18,5 @@ export interface RouteDeps {
   webhookInbox: WebhookInbox;
   templates: TemplateDeps;
   singleSend: SingleSendDeps;
+  bulk: BulkStartDeps & { started(): void };
 }

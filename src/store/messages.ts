@@ -18,6 +18,7 @@ export interface MessageRow {
   waba_id: string;
   send_wizard_id: string | null;
   row_no: number | null;
+  row_ref: string | null;
   phone_number: string;
   full_name: string | null;
   status: MessageStatus;
@@ -40,14 +41,15 @@ export interface MessageRow {
   updated_at: Date;
 }
 
-/** One row changed by a move. */
+/** One row changed by a move (or, with `n`, a group of `n` rows that moved alike). */
 export interface MovedRow {
-  id: string;
+  id?: string;
   send_wizard_id: string | null;
   old_status: MessageStatus;
   old_rank: number;
   status: MessageStatus;
   reached_rank: number;
+  n?: number;
 }
 
 /** A message to insert. */
@@ -59,6 +61,7 @@ export interface NewMessage {
   waba_id: string;
   send_wizard_id: string | null;
   row_no: number | null;
+  row_ref?: number | null;
   phone_number: string;
   full_name: string | null;
   status: MessageStatus;
@@ -72,13 +75,13 @@ const json = (value: unknown) => JSON.stringify(value);
 export async function insertMessages(db: Db, rows: NewMessage[]): Promise<void> {
   if (rows.length === 0) return;
   await sql`
-    insert into messages (id, company_id, channel_id, template_id, waba_id, send_wizard_id, row_no, phone_number,
-                          full_name, status, payload, due_at)
-    select id, company_id, channel_id, template_id, waba_id, send_wizard_id, row_no, phone_number, full_name, status,
-           payload, due_at
+    insert into messages (id, company_id, channel_id, template_id, waba_id, send_wizard_id, row_no, row_ref,
+                          phone_number, full_name, status, payload, due_at)
+    select id, company_id, channel_id, template_id, waba_id, send_wizard_id, row_no, row_ref, phone_number, full_name,
+           status, payload, due_at
     from jsonb_to_recordset(${json(rows)}::jsonb) as r(id text, company_id text, channel_id text, template_id text,
-      waba_id text, send_wizard_id text, row_no integer, phone_number text, full_name text, status text,
-      payload jsonb, due_at timestamptz)`.execute(db);
+      waba_id text, send_wizard_id text, row_no integer, row_ref bigint, phone_number text, full_name text,
+      status text, payload jsonb, due_at timestamptz)`.execute(db);
 }
 
 /** The company's messages with these ids (others' ids are simply absent). */

@@ -1,6 +1,6 @@
 /** SQL for bulk sends (send wizards) and their counters, which moves keep exact in the same transaction. */
 import { sql, type Kysely } from 'kysely';
-import { COUNTERS, type Counter } from '../domain/message-states.js';
+import { COUNTERS, type Counter, type MessageStatus } from '../domain/message-states.js';
 import type { Database } from './schema.js';
 
 type Db = Kysely<Database>;
@@ -74,4 +74,127 @@ export async function resumeWizards(db: Db, ids: string[]): Promise<void> {
   await sql`
     update send_wizards set status = 'RUNNING', paused_reason = null, updated_at = now()
     where id = any(${ids}::text[]) and status = 'PAUSED'`.execute(db);
+}
+
+/** A new bulk send, PENDING while its rows are stored. */
+export async function insertWizard(
+  db: Db,
+  w: { id: string; company_id: string; channel_id: string; template_id: string; template_name: string; from_number: string; has_button: boolean; total_time: number },
+): Promise<void> {
+  await sql`
+    insert into send_wizards (id, company_id, channel_id, template_id, template_name, from_number, has_button, status, total_time)
+    values (${w.id}, ${w.company_id}, ${w.channel_id}, ${w.template_id}, ${w.template_name}, ${w.from_number}, ${w.has_button},
+            'PENDING', ${w.total_time})`.execute(db);
+}
+
+/** Every row is stored: the bulk send starts (its rows are queued by the dispatcher's maintenance). */
+export async function acceptWizard(db: Db, id: string, summary: number, duplicates: number): Promise<void> {
+  await sql`
+    update send_wizards set status = 'RUNNING', summary = ${summary}, waiting = ${summary}, duplicate_count = ${duplicates},
+      started_at = now(), updated_at = now()
+    where id = ${id} and status = 'PENDING'`.execute(db);
+}
+
+/** Marks a storing bulk send alive (so the stale-start cleanup leaves it alone). */
+export async function touchWizard(db: Db, id: string): Promise<void> {
+  await sql`update send_wizards set updated_at = now() where id = ${id}`.execute(db);
+}
+
+/** PENDING bulk sends whose start stopped storing rows long ago (the process died mid-start). */
+export async function findStaleStarts(db: Db, olderThanSeconds: number): Promise<string[]> {
+  const result = await sql<{ id: string }>`
+    select id from send_wizards where status = 'PENDING' and updated_at < now() - make_interval(secs => ${olderThanSeconds})`.execute(db);
+  return result.rows.map((r) => r.id);
+}
+
+/** Removes the rows of a start that did not complete. */
+export async function deleteWizardRows(db: Db, id: string): Promise<void> {
+  await sql`delete from messages where send_wizard_id = ${id}`.execute(db);
+}
+
+/** Removes a start that did not complete (after its rows). */
+export async function deleteWizard(db: Db, id: string): Promise<void> {
+  await sql`delete from send_wizards where id = ${id} and status = 'PENDING'`.execute(db);
+}
+
+/** Queues stored rows of started bulk sends (NONE → QUEUED), in row order, grouped for the counters. */
+export async function queueWaitingRows(db: Db, limit: number): Promise<MovedGroup[]> {
+  const result = await sql<MovedGroup>`
+    with t as (select m.id from messages m join send_wizards w on w.id = m.send_wizard_id
+               where m.status = 'NONE' and w.status in ('RUNNING', 'PAUSED')
+               order by m.send_wizard_id, m.row_no limit ${limit} for update of m skip locked),
+    moved as (update messages m set status = 'QUEUED', updated_at = now(), version = m.version + 1
+              from t where m.id = t.id returning m.send_wizard_id, m.reached_rank)
+    select send_wizard_id, 'NONE' as old_status, reached_rank as old_rank, 'QUEUED' as status, reached_rank, count(*)::int as n
+    from moved group by send_wizard_id, reached_rank`.execute(db);
+  return result.rows;
+}
+
+/** A group of rows that moved alike (for counters). */
+export interface MovedGroup {
+  send_wizard_id: string;
+  old_status: MessageStatus;
+  old_rank: number;
+  status: MessageStatus;
+  reached_rank: number;
+  n: number;
+}
+
+/** Stop: every row not yet handed to the network becomes CANCELLED (an attempted send is never cancelled). */
+export async function cancelWizardRows(db: Db, wizardId: string): Promise<MovedGroup[]> {
+  const result = await sql<MovedGroup>`
+    with t as (select id, status as old_status, reached_rank as old_rank from messages
+               where send_wizard_id = ${wizardId}
+                 and (status in ('NONE', 'QUEUED', 'AGENDA') or (status = 'OPT_IN_SUCCESS' and send_attempted_at is null))
+               for update),
+    moved as (update messages m set status = 'CANCELLED', lease_owner = null, lease_until = null, updated_at = now(),
+                version = m.version + 1
+              from t where m.id = t.id returning m.send_wizard_id, t.old_status, t.old_rank, m.reached_rank)
+    select send_wizard_id, old_status, old_rank, 'CANCELLED' as status, reached_rank, count(*)::int as n
+    from moved group by send_wizard_id, old_status, old_rank, reached_rank`.execute(db);
+  return result.rows;
+}
+
+/** Marks a bulk send STOPPED unless it has finished; returns the row after, or undefined when not found. */
+export async function stopWizard(db: Db, companyId: string, id: string): Promise<{ status: string; stopped: boolean } | undefined> {
+  const locked = await sql<{ status: string }>`
+    select status from send_wizards where id = ${id} and company_id = ${companyId} for update`.execute(db);
+  const current = locked.rows[0];
+  if (!current) return undefined;
+  if (!['RUNNING', 'PAUSED', 'PENDING'].includes(current.status)) return { status: current.status, stopped: false };
+  await sql`update send_wizards set status = 'STOPPED', finished_at = now(), updated_at = now() where id = ${id}`.execute(db);
+  return { status: 'STOPPED', stopped: true };
+}
+
+/** A company's bulk send. */
+export async function findWizard(db: Db, companyId: string, id: string): Promise<SendWizardRow | undefined> {
+  const result = await sql<SendWizardRow>`select * from send_wizards where id = ${id} and company_id = ${companyId}`.execute(db);
+  return result.rows[0];
+}
+
+/** A page of a channel's bulk sends, newest first (PENDING starts are not shown). */
+export async function listWizards(db: Db, companyId: string, channelId: string, limit: number, offset: number): Promise<SendWizardRow[]> {
+  const result = await sql<SendWizardRow>`
+    select * from send_wizards
+    where company_id = ${companyId} and channel_id = ${channelId} and status <> 'PENDING'
+    order by created_at desc, id desc limit ${limit} offset ${offset}`.execute(db);
+  return result.rows;
+}
+
+/** How many bulk sends the channel has (for pagination). */
+export async function countWizards(db: Db, companyId: string, channelId: string): Promise<number> {
+  const result = await sql<{ n: number }>`
+    select count(*)::int as n from send_wizards
+    where company_id = ${companyId} and channel_id = ${channelId} and status <> 'PENDING'`.execute(db);
+  return result.rows[0]?.n ?? 0;
+}
+
+/** Rows `fromRow`..`toRow` of a bulk send (row numbers are contiguous from 1, so any page is an index range). */
+export async function findReportRows(db: Db, wizardId: string, fromRow: number, toRow: number) {
+  const result = await sql<Record<string, unknown>>`
+    select id, row_no, row_ref, phone_number, full_name, status, backend_sended_time, sended_time, delivered_time,
+           seen_time, failed_time, error_message, error_message_detail, webhook_response
+    from messages where send_wizard_id = ${wizardId} and row_no between ${fromRow} and ${toRow}
+    order by row_no`.execute(db);
+  return result.rows;
 }

@@ -45,6 +45,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       waba_id text not null,
       send_wizard_id text references send_wizards(id),
       row_no integer,
+      row_ref bigint,
       phone_number text not null,
       full_name text,
       status text not null,
@@ -69,6 +70,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at timestamptz not null default now()
     )`.execute(db);
   await sql`create unique index messages_wizard_row on messages (send_wizard_id, row_no) where send_wizard_id is not null`.execute(db);
+  await sql`create index messages_wizard_waiting on messages (send_wizard_id, row_no) where status = 'NONE'`.execute(db);
   await sql`create unique index messages_ext_id on messages (ext_id) where ext_id is not null`.execute(db);
   await sql`create index messages_due on messages (channel_id, due_at) where status = 'QUEUED'`.execute(db);
   await sql`create index messages_in_flight on messages (lease_until) where status in ('AGENDA', 'OPT_IN_SUCCESS')`.execute(db);

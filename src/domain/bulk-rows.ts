@@ -1,0 +1,159 @@
+/**
+ * Bulk-send rows → send parameters. A template's variables become named slots (columns): `HEADER.1` or
+ * `HEADER` (media), `BODY.<n>`, `BUTTONS.<i>`, `CAROUSEL.<card>.HEADER`, `CAROUSEL.<card>.BODY.<n>`,
+ * `CAROUSEL.<card>.BUTTONS.<i>`. startv2 names its columns with these headers; start (v1) fills them from
+ * the row fields (`text_header_param`, `params`, `url_button_param`, `url_button_param2`,
+ * `copy_code_param`). Each row then goes through the same checks as a single send.
+ */
+import type { ErrorElement } from '../errors.js';
+import { variableNames } from './templates/placeholders.js';
+import { checkSendComponents, toNetworkComponents, type NetworkComponent } from './templates/send-parameters.js';
+import type { Button, Component, StoredComponents } from './templates/types.js';
+
+/** One value a row must (or may) give. */
+export interface Slot {
+  column: string;
+  kind: 'text' | 'media' | 'button' | 'payload';
+  /** Media header format (IMAGE, VIDEO, DOCUMENT). */
+  format?: string;
+  card?: number;
+  part: 'HEADER' | 'BODY' | 'BUTTONS';
+  /** Variable number (1-based) or button index (0-based). */
+  index: number;
+  /** A named template's parameter name. */
+  name?: string;
+  /** URL buttons with a variable are numbered among themselves (v1's url_button_param, url_button_param2). */
+  urlOrdinal?: number;
+  buttonType?: Button['type'];
+  optional: boolean;
+}
+
+function scopeSlots(components: Component[], card: number | undefined): Slot[] {
+  const prefix = card === undefined ? '' : `CAROUSEL.${card}.`;
+  const slots: Slot[] = [];
+  let urlOrdinal = 0;
+  for (const c of components) {
+    if (c.type === 'HEADER' && c.format === 'TEXT') {
+      const names = variableNames(c.text ?? '');
+      names.forEach((name, i) => slots.push({ column: `${prefix}HEADER.${i + 1}`, kind: 'text', part: 'HEADER', index: i + 1, name, card, optional: false }));
+    } else if (c.type === 'HEADER' && ['IMAGE', 'VIDEO', 'DOCUMENT'].includes(c.format)) {
+      slots.push({ column: `${prefix}HEADER`, kind: 'media', format: c.format, part: 'HEADER', index: 0, card, optional: false });
+    } else if (c.type === 'BODY') {
+      variableNames(c.text).forEach((name, i) => slots.push({ column: `${prefix}BODY.${i + 1}`, kind: 'text', part: 'BODY', index: i + 1, name, card, optional: false }));
+    } else if (c.type === 'BUTTONS') {
+      c.buttons.forEach((b, i) => {
+        const column = `${prefix}BUTTONS.${i}`;
+        if (b.type === 'URL' && variableNames(b.url).length > 0) {
+          urlOrdinal += 1;
+          slots.push({ column, kind: 'button', part: 'BUTTONS', index: i, card, urlOrdinal, buttonType: b.type, optional: false });
+        } else if (b.type === 'COPY_CODE') {
+          slots.push({ column, kind: 'button', part: 'BUTTONS', index: i, card, buttonType: b.type, optional: false });
+        } else if (b.type === 'QUICK_REPLY') {
+          slots.push({ column, kind: 'payload', part: 'BUTTONS', index: i, card, buttonType: b.type, optional: true });
+        }
+      });
+    }
+  }
+  return slots;
+}
+
+/** Every slot of a template, top level then cards. */
+export function templateSlots(components: StoredComponents): Slot[] {
+  const top = scopeSlots(components.filter((c) => c.type !== 'CAROUSEL'), undefined);
+  const carousel = components.find((c) => c.type === 'CAROUSEL');
+  const cards = carousel && carousel.type === 'CAROUSEL' ? carousel.cards.flatMap((card, i) => scopeSlots(card.components, i)) : [];
+  return [...top, ...cards];
+}
+
+/** The value a media cell names: an http(s) link, or a media id. */
+function mediaParameter(format: string, value: string) {
+  const kind = format.toLowerCase();
+  return { type: kind, [kind]: /^https?:\/\//i.test(value) ? { link: value } : { id: value } };
+}
+
+/** The Cloud-form entries of one scope from slot values, with the column behind each parameter. */
+function scopeEntries(slots: Slot[], value: (slot: Slot) => string | undefined): { entries: unknown[]; columns: string[][] } {
+  const header = slots.filter((s) => s.part === 'HEADER');
+  const body = slots.filter((s) => s.part === 'BODY');
+  const entries: unknown[] = [];
+  const columns: string[][] = [];
+  const text = (s: Slot, v: string) => (s.name && !/^\d+$/.test(s.name) ? { type: 'text', text: v, parameter_name: s.name } : v);
+  if (header.length) {
+    entries.push({ type: 'header', parameters: header.map((s) => (s.kind === 'media' ? mediaParameter(s.format!, value(s) ?? '') : text(s, value(s) ?? ''))) });
+    columns.push(header.map((s) => s.column));
+  }
+  if (body.length) {
+    entries.push({ type: 'body', parameters: body.map((s) => text(s, value(s) ?? '')) });
+    columns.push(body.map((s) => s.column));
+  }
+  for (const s of slots.filter((x) => x.part === 'BUTTONS')) {
+    const v = value(s);
+    if (s.optional && !v) continue;
+    entries.push({ type: 'button', index: s.index, parameters: [v ?? ''] });
+    columns.push([s.column]);
+  }
+  return { entries, columns };
+}
+
+/** A converted row: the network components, or the problems named by column. */
+export type RowResult = { ok: true; components: NetworkComponent[] } | { ok: false; errors: ErrorElement[] };
+
+/**
+ * Checks and converts one row. `value(column)` reads a cell; `field(column)` names it for errors
+ * (e.g. `rows[41].BODY.2`); `label` says which row (e.g. "row 42").
+ */
+export function convertRow(
+  components: StoredComponents,
+  slots: Slot[],
+  value: (column: string) => string | undefined,
+  field: (column: string) => string,
+  label: string,
+): RowResult {
+  const errors: ErrorElement[] = [];
+  for (const s of slots) {
+    const v = value(s.column);
+    if (!s.optional && (v === undefined || v.trim() === '')) {
+      errors.push({ code: 'PARAMETERS_INVALID', message: `${label}: ${s.column} is required by the template and is empty`, field: field(s.column) });
+    }
+  }
+  if (errors.length) return { ok: false, errors };
+  const read = (s: Slot) => value(s.column);
+  const top = scopeEntries(slots.filter((s) => s.card === undefined), read);
+  const cardColumns: string[][][] = [];
+  const carousel = components.find((c) => c.type === 'CAROUSEL');
+  if (carousel && carousel.type === 'CAROUSEL') {
+    const cards = carousel.cards.map((_, i) => scopeEntries(slots.filter((s) => s.card === i), read));
+    cards.forEach((c) => cardColumns.push(c.columns));
+    top.entries.push({ type: 'carousel', cards: cards.map((c, i) => ({ card_index: i, components: c.entries })) });
+  }
+  const problems = checkSendComponents(components, top.entries, 'R');
+  if (problems.length) {
+    return {
+      ok: false,
+      errors: problems.map((p) => ({ code: 'PARAMETERS_INVALID', message: `${label}: ${p.message}`, field: field(columnOf(p.field ?? '', top.columns, cardColumns)) })),
+    };
+  }
+  return { ok: true, components: toNetworkComponents(components, top.entries, 'R') };
+}
+
+/** Maps a checker path (`R[k].parameters[j]`, `R[k].cards[c].components[k].parameters[j]`) to its column. */
+function columnOf(path: string, top: string[][], cards: string[][][]): string {
+  const card = /^R\[\d+\]\.cards\[(\d+)\]\.components\[(\d+)\](?:\.parameters(?:\[(\d+)\])?)?/.exec(path);
+  if (card) return cards[Number(card[1])]?.[Number(card[2])]?.[Number(card[3] ?? 0)] ?? `CAROUSEL.${card[1]}`;
+  const entry = /^R\[(\d+)\](?:\.parameters(?:\[(\d+)\])?)?/.exec(path);
+  if (entry) return top[Number(entry[1])]?.[Number(entry[2] ?? 0)] ?? 'row';
+  return 'row';
+}
+
+/** Which v1 row field feeds a slot (v1 has no carousel columns). */
+export function v1Field(slot: Slot): string | null {
+  if (slot.card !== undefined) return null;
+  if (slot.part === 'HEADER') return 'text_header_param';
+  if (slot.part === 'BODY') return `params[${slot.index - 1}]`;
+  if (slot.buttonType === 'URL') return slot.urlOrdinal === 1 ? 'url_button_param' : slot.urlOrdinal === 2 ? 'url_button_param2' : null;
+  if (slot.buttonType === 'COPY_CODE') return 'copy_code_param';
+  return null;
+}
+
+/** The header names startv2 accepts besides the slots (the first two columns are row number and phone). */
+export const V2_EXTRA_COLUMNS = ['FULL_NAME'] as const;

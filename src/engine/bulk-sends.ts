@@ -1,0 +1,69 @@
+/** Bulk-send operations besides start: stop, the reports list and the per-row report. */
+import type { Kysely } from 'kysely';
+import { AppError } from '../errors.js';
+import type { Database } from '../store/schema.js';
+import { cancelWizardRows, countWizards, findReportRows, findWizard, listWizards, stopWizard, type SendWizardRow } from '../store/send-wizards.js';
+import { applyCounterMoves } from './counters.js';
+import { requireChannel } from './templates.js';
+
+/** Stops a bulk send: rows not yet handed to the network are CANCELLED at once (409 when it has finished). */
+export async function stopBulkSend(db: Kysely<Database>, companyId: string, channelId: string, id: string) {
+  await requireChannel(db, companyId, channelId);
+  return db.transaction().execute(async (tx) => {
+    const wizard = await findWizard(tx, companyId, id);
+    if (!wizard || wizard.channel_id !== channelId) throw new AppError('NOT_FOUND', `Bulk send ${id} was not found.`, { field: 'send_wizard_id' });
+    const stopped = await stopWizard(tx, companyId, id);
+    if (!stopped?.stopped) {
+      throw new AppError('BULK_SEND_FINISHED', `The bulk send is already ${stopped?.status ?? 'finished'}.`, { field: 'send_wizard_id' });
+    }
+    const moved = await cancelWizardRows(tx, id);
+    await applyCounterMoves(tx, moved);
+    return { send_wizard_id: id, status: 'STOPPED', cancelled_count: moved.reduce((sum, g) => sum + g.n, 0) };
+  });
+}
+
+/** A page of the channel's bulk sends with their counters. */
+export async function listBulkSends(db: Kysely<Database>, companyId: string, channelId: string, page: number, pageSize: number) {
+  await requireChannel(db, companyId, channelId);
+  const [rows, total] = await Promise.all([
+    listWizards(db, companyId, channelId, pageSize, (page - 1) * pageSize),
+    countWizards(db, companyId, channelId),
+  ]);
+  return { rows, total };
+}
+
+/** A page of a bulk send's rows (row order), by index range: a deep page costs what the first does. */
+export async function bulkSendReport(db: Kysely<Database>, companyId: string, id: string, page: number, pageSize: number) {
+  const wizard = await findWizard(db, companyId, id);
+  if (!wizard || wizard.status === 'PENDING') throw new AppError('NOT_FOUND', `Bulk send ${id} was not found.`, { field: 'id' });
+  const from = (page - 1) * pageSize + 1;
+  const rows = from > wizard.summary ? [] : await findReportRows(db, id, from, Math.min(wizard.summary, from + pageSize - 1));
+  return { wizard, rows, total: wizard.summary };
+}
+
+/** The list item view of a bulk send (interface fields, then extras). */
+export function toListItem(w: SendWizardRow) {
+  return {
+    name: w.template_name,
+    send_wizard_id: w.id,
+    status: w.status,
+    from_number: w.from_number,
+    summary: w.summary,
+    waiting: w.waiting,
+    queued: w.queued,
+    processed_count: w.processed_count,
+    awaiting_backend_count: w.awaiting_backend_count,
+    failed_count: w.failed_count,
+    delivered_count: w.delivered_count,
+    sent_count: w.sent_count,
+    seen_count: w.seen_count,
+    created_at: w.created_at.getTime(),
+    has_button: w.has_button,
+    cancelled_count: w.cancelled_count,
+    duplicate_count: w.duplicate_count,
+    total_time: w.total_time,
+    paused_reason: w.paused_reason,
+    message_template_id: w.template_id,
+    channel_id: w.channel_id,
+  };
+}

@@ -1,0 +1,264 @@
+/**
+ * Starting a bulk send from a spooled body: the fields are checked, then every row is checked against the
+ * template (first pass, nothing stored; a bad row fails the start with its row and column), then the
+ * unique rows are stored in batches as NONE with their due times (second pass) and the bulk send starts.
+ * Rows are numbered 1..n in order, so report pages are index ranges.
+ */
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { Kysely } from 'kysely';
+import { AppError, type ErrorElement } from '../errors.js';
+import { convertRow, templateSlots, v1Field, type Slot } from '../domain/bulk-rows.js';
+import { newId } from '../domain/ids.js';
+import { normalizePhone } from '../domain/phone.js';
+import type { StoredComponents } from '../domain/templates/types.js';
+import type { TemplateSendPayload } from '../network/port.js';
+import { insertMessages, type NewMessage } from '../store/messages.js';
+import type { Database } from '../store/schema.js';
+import { acceptWizard, deleteWizard, deleteWizardRows, insertWizard, touchWizard } from '../store/send-wizards.js';
+import type { TemplateRow } from '../store/templates.js';
+import { readChannelHealth, type ChannelHealthDeps } from './channel-health.js';
+import type { Spooled } from './bulk-spool.js';
+import { requireSendableTemplate } from './single-send.js';
+
+/** What starting a bulk send needs. */
+export interface BulkStartDeps {
+  db: Kysely<Database>;
+  health: ChannelHealthDeps;
+  /** Rows per insert statement. */
+  batchSize?: number;
+}
+
+/** Most errors reported for one start. */
+const MAX_ERRORS = 50;
+const V1_FIELDS = new Set(['id', 'phone_number', 'full_name', 'url_button_param', 'url_button_param2', 'text_header_param', 'copy_code_param', 'params']);
+const MAX_TOTAL_TIME = 30 * 24 * 3600;
+
+/** A row ready to store. */
+interface ReadyRow {
+  ref: number | null;
+  phone: string;
+  fullName: string | null;
+  components: unknown[];
+}
+
+type RowReader = (raw: unknown, index: number) => ReadyRow | ErrorElement[];
+
+function fieldError(field: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', message, { field });
+}
+
+function cell(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+/** Checks the non-row fields of a start body. */
+function checkFields(fields: Record<string, unknown>, variant: 'v1' | 'v2') {
+  const allowed = new Set(['message_template_id', 'rows', 'total_time', 'channel_id', ...(variant === 'v2' ? ['param_headers'] : [])]);
+  for (const key of Object.keys(fields)) if (!allowed.has(key)) throw fieldError(key, `${key} is not a known field`);
+  for (const key of allowed) if (!(key in fields)) throw fieldError(key, `${key} is required`);
+  const text = (key: string) => {
+    const v = fields[key];
+    if (typeof v !== 'string' || v.length === 0 || v.length > 64) throw fieldError(key, `${key} must be a non-empty string`);
+    return v;
+  };
+  if (fields.rows !== true) throw fieldError('rows', 'rows must be an array');
+  const total = fields.total_time;
+  if (typeof total !== 'number' || !Number.isInteger(total) || total < 0 || total > MAX_TOTAL_TIME) {
+    throw fieldError('total_time', `total_time is whole seconds from 0 (as fast as the channel allows) to ${MAX_TOTAL_TIME}`);
+  }
+  let headers: string[] = [];
+  if (variant === 'v2') {
+    const h = fields.param_headers;
+    if (!Array.isArray(h) || h.length < 2 || h.length > 200 || h.some((x) => typeof x !== 'string' || x.length > 64)) {
+      throw fieldError('param_headers', 'param_headers is an array of column names: row number, phone, then parameter columns');
+    }
+    headers = h as string[];
+  }
+  return { templateId: text('message_template_id'), channelId: text('channel_id'), totalTime: total, headers };
+}
+
+function v1Reader(template: TemplateRow, slots: Slot[]): RowReader {
+  if (slots.some((s) => s.card !== undefined)) {
+    throw fieldError('message_template_id', 'a carousel template is sent with startv2 (CAROUSEL.<card>.* columns)');
+  }
+  const unsupported = slots.filter((s) => !s.optional && v1Field(s) === null);
+  if (unsupported.length) {
+    throw fieldError('message_template_id', `start (v1) rows cannot fill ${unsupported.map((s) => s.column).join(', ')}; use startv2`);
+  }
+  return (raw, i) => {
+    const at = `rows[${i}]`;
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return [{ code: 'VALIDATION_FAILED', message: `${at} must be an object`, field: at }];
+    const row = raw as Record<string, unknown>;
+    const errors: ErrorElement[] = [];
+    for (const k of Object.keys(row)) if (!V1_FIELDS.has(k)) errors.push({ code: 'VALIDATION_FAILED', message: `${at}.${k} is not a known field`, field: `${at}.${k}` });
+    if (row.id !== undefined && !Number.isSafeInteger(row.id)) errors.push({ code: 'VALIDATION_FAILED', message: `${at}.id must be an integer`, field: `${at}.id` });
+    if (row.params !== undefined && (!Array.isArray(row.params) || row.params.some((p) => cell(p) === undefined))) {
+      errors.push({ code: 'VALIDATION_FAILED', message: `${at}.params must be an array of strings`, field: `${at}.params` });
+    }
+    for (const k of ['full_name', 'url_button_param', 'url_button_param2', 'text_header_param', 'copy_code_param']) {
+      if (row[k] !== undefined && row[k] !== null && cell(row[k]) === undefined) errors.push({ code: 'VALIDATION_FAILED', message: `${at}.${k} must be a string`, field: `${at}.${k}` });
+    }
+    if (errors.length) return errors;
+    const phone = normalizePhone(cell(row.phone_number) ?? '');
+    if (!phone.ok) return [{ code: 'VALIDATION_FAILED', message: `row ${i + 1}: ${phone.reason}`, field: `${at}.phone_number` }];
+    const params = (row.params as unknown[] | undefined) ?? [];
+    const byColumn = new Map(slots.map((s) => [s.column, v1Field(s)]));
+    const value = (column: string) => {
+      const f = byColumn.get(column);
+      if (!f) return undefined;
+      const m = /^params\[(\d+)\]$/.exec(f);
+      return m ? cell(params[Number(m[1])]) : cell(row[f]);
+    };
+    const result = convertRow(template.components as StoredComponents, slots, value, (c) => `${at}.${byColumn.get(c) ?? c}`, `row ${i + 1}`);
+    if (!result.ok) return result.errors;
+    return { ref: (row.id as number | undefined) ?? null, phone: phone.e164, fullName: cell(row.full_name) ?? null, components: result.components };
+  };
+}
+
+function v2Reader(template: TemplateRow, slots: Slot[], headers: string[]): RowReader {
+  const known = new Set([...slots.map((s) => s.column), 'FULL_NAME']);
+  const index = new Map<string, number>();
+  headers.forEach((h, k) => {
+    if (k < 2) return;
+    const name = h.trim().toUpperCase();
+    if (!known.has(name)) throw fieldError(`param_headers[${k}]`, `${h} is not a column of this template (${[...known].join(', ')})`);
+    if (index.has(name)) throw fieldError(`param_headers[${k}]`, `${h} is given twice`);
+    index.set(name, k);
+  });
+  const missing = slots.filter((s) => !s.optional && !index.has(s.column));
+  if (missing.length) throw fieldError('param_headers', `the template needs the columns ${missing.map((s) => s.column).join(', ')}`);
+  return (raw, i) => {
+    const at = `rows[${i}]`;
+    if (!Array.isArray(raw) || raw.length !== headers.length) {
+      return [{ code: 'VALIDATION_FAILED', message: `${at} must be an array of ${headers.length} cells (one per param_headers entry)`, field: at }];
+    }
+    if (!Number.isSafeInteger(raw[0])) return [{ code: 'VALIDATION_FAILED', message: `${at}[0] (row number) must be an integer`, field: `${at}[0]` }];
+    const bad = raw.findIndex((v, k) => k > 0 && cell(v) === undefined && v !== null);
+    if (bad > 0) return [{ code: 'VALIDATION_FAILED', message: `${at}[${bad}] (${headers[bad]}) must be a string`, field: `${at}.${headers[bad]}` }];
+    const phone = normalizePhone(cell(raw[1]) ?? '');
+    if (!phone.ok) return [{ code: 'VALIDATION_FAILED', message: `row ${raw[0]}: ${phone.reason}`, field: `${at}.${headers[1]}` }];
+    const value = (column: string) => {
+      const k = index.get(column);
+      return k === undefined ? undefined : cell(raw[k]);
+    };
+    const result = convertRow(template.components as StoredComponents, slots, value, (c) => `${at}.${c}`, `row ${raw[0]}`);
+    if (!result.ok) return result.errors;
+    return { ref: raw[0] as number, phone: phone.e164, fullName: value('FULL_NAME') ?? null, components: result.components };
+  };
+}
+
+async function* lines(file: string): AsyncGenerator<unknown> {
+  const rl = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
+  for await (const line of rl) if (line) yield JSON.parse(line);
+}
+
+/** Starts a bulk send from a spooled body; returns its id and counts. */
+export async function startBulkSend(
+  deps: BulkStartDeps,
+  companyId: string,
+  variant: 'v1' | 'v2',
+  spooled: Spooled,
+  file: string,
+): Promise<{ id: string; summary: number; duplicates: number }> {
+  const f = checkFields(spooled.fields, variant);
+  if (spooled.rowCount === 0) throw fieldError('rows', 'rows must hold at least one row');
+  const channel = await readChannelHealth(deps.health, companyId, f.channelId);
+  const template = await requireSendableTemplate(deps.db, companyId, channel.waba_id, f.templateId);
+  const slots = templateSlots(template.components as StoredComponents);
+  const read = variant === 'v1' ? v1Reader(template, slots) : v2Reader(template, slots, f.headers);
+
+  // Pass 1: every row is checked; nothing is stored yet. Duplicate numbers are counted, not errors.
+  const errors: ErrorElement[] = [];
+  const seen = new Set<number>();
+  let unique = 0;
+  let i = 0;
+  for await (const raw of lines(file)) {
+    const row = read(raw, i);
+    i += 1;
+    if (Array.isArray(row)) {
+      errors.push(...row);
+      if (errors.length >= MAX_ERRORS) break;
+      continue;
+    }
+    const key = Number(row.phone.slice(1));
+    if (!seen.has(key)) {
+      seen.add(key);
+      unique += 1;
+    }
+  }
+  if (errors.length) {
+    throw new AppError('PARAMETERS_INVALID', `${errors.length}${errors.length >= MAX_ERRORS ? '+' : ''} row problem(s); first: ${errors[0].message}`, {
+      field: errors[0].field,
+      details: errors.slice(0, MAX_ERRORS),
+    });
+  }
+
+  // Pass 2: store the unique rows in batches, due evenly over total_time.
+  const id = newId();
+  const hasButton = (template.components as StoredComponents).some((c) => c.type === 'BUTTONS');
+  await insertWizard(deps.db, {
+    id,
+    company_id: companyId,
+    channel_id: channel.id,
+    template_id: template.id,
+    template_name: template.name,
+    from_number: channel.display_phone_number,
+    has_button: hasButton,
+    total_time: f.totalTime,
+  });
+  try {
+    const start = Date.now();
+    const stored = new Set<number>();
+    const batchSize = deps.batchSize ?? 1000;
+    let batch: NewMessage[] = [];
+    let rowNo = 0;
+    let batches = 0;
+    i = 0;
+    for await (const raw of lines(file)) {
+      const row = read(raw, i) as ReadyRow;
+      i += 1;
+      const key = Number(row.phone.slice(1));
+      if (stored.has(key)) continue;
+      stored.add(key);
+      const dueAt = new Date(start + Math.floor((rowNo * f.totalTime * 1000) / unique));
+      rowNo += 1;
+      const payload: TemplateSendPayload = {
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: row.phone,
+        type: 'template',
+        template: { name: template.name, language: { code: template.language }, ...(row.components.length ? { components: row.components as never } : {}) },
+      };
+      batch.push({
+        id: newId(),
+        company_id: companyId,
+        channel_id: channel.id,
+        template_id: template.id,
+        waba_id: channel.waba_id,
+        send_wizard_id: id,
+        row_no: rowNo,
+        row_ref: row.ref,
+        phone_number: row.phone,
+        full_name: row.fullName,
+        status: 'NONE',
+        payload,
+        due_at: dueAt,
+      });
+      if (batch.length >= batchSize) {
+        await insertMessages(deps.db, batch);
+        batch = [];
+        if (++batches % 20 === 0) await touchWizard(deps.db, id);
+      }
+    }
+    await insertMessages(deps.db, batch);
+    await acceptWizard(deps.db, id, unique, spooled.rowCount - unique);
+  } catch (error) {
+    await deleteWizardRows(deps.db, id).catch(() => undefined);
+    await deleteWizard(deps.db, id).catch(() => undefined);
+    throw error;
+  }
+  return { id, summary: unique, duplicates: spooled.rowCount - unique };
+}

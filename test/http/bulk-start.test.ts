@@ -1,0 +1,59 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SIM_CHANNEL_IDS } from '../../src/network/simulator/constants.js';
+import { simAdmin, startHarness, type Harness } from '../support/harness.js';
+import { approvedTemplate } from '../support/sending.js';
+import { countersFromRows, listItem, phones, reportRows, startV1, untilWizard, v1Rows } from '../support/bulk.js';
+
+let h: Harness;
+let templateId: string;
+const channel = SIM_CHANNEL_IDS.main;
+const A = '/agent-app/message-template/send-wizard';
+
+before(async () => {
+  h = await startHarness({ timings: { templateApprovalDelayMs: 50 } });
+  templateId = await approvedTemplate(h, channel);
+});
+after(() => h.close());
+
+test('start (v1) sends every row and completes with counters equal to the rows', async () => {
+  const numbers = phones(12);
+  const id = await startV1(h, { message_template_id: templateId, rows: v1Rows(numbers), total_time: 0, channel_id: channel });
+  assert.match(id, /^[0-9a-f]{24}$/);
+  const item = await untilWizard(h, channel, id, ['COMPLETED']);
+  assert.equal(item.summary, 12);
+  const rows = await reportRows(h, id);
+  assert.equal(rows.length, 12);
+  assert.deepEqual(rows.map((r: { row: number }) => r.row), Array.from({ length: 12 }, (_, i) => i + 1));
+  const c = countersFromRows(rows);
+  for (const key of ['waiting', 'queued', 'processed_count', 'awaiting_backend_count', 'failed_count', 'cancelled_count'] as const) {
+    assert.equal(item[key], c[key], key);
+  }
+  assert.ok(item.delivered_count >= c.minimumDelivered);
+  assert.equal(item.has_button, true);
+  for (const n of numbers) {
+    const got = await simAdmin(h, `/_sim/received?to=%2B${n}`);
+    assert.equal(got.messages.length, 1, n);
+  }
+});
+
+test('the list item has every field of the interface', async () => {
+  const id = await startV1(h, { message_template_id: templateId, rows: v1Rows(phones(2, '9055588')), total_time: 0, channel_id: channel });
+  const item = await listItem(h, channel, id);
+  for (const f of ['name', 'send_wizard_id', 'status', 'from_number', 'summary', 'waiting', 'queued', 'processed_count', 'awaiting_backend_count', 'failed_count', 'delivered_count', 'sent_count', 'seen_count', 'created_at', 'has_button']) {
+    assert.ok(f in item, f);
+  }
+  assert.equal(typeof item.created_at, 'number');
+});
+
+test('a bad row fails the whole start with its row and column; nothing is stored', async () => {
+  const rows = v1Rows(phones(5, '9055599'));
+  rows[3].params = ['only one'];
+  const res = await h.call('POST', `${A}/start`, { body: { message_template_id: templateId, rows, total_time: 0, channel_id: channel } });
+  assert.equal(res.status, 400);
+  assert.equal(res.body.errors[0].code, 'PARAMETERS_INVALID');
+  assert.match(res.body.errors[0].field, /^rows\[3\]\.params\[1\]$/);
+  assert.match(res.body.errors[0].message, /row 4/);
+  const count = await h.store.db.selectFrom('messages' as never).select(h.store.db.fn.countAll<number>().as('n')).where('phone_number' as never, 'like', '+9055599%' as never).executeTakeFirstOrThrow();
+  assert.equal(Number((count as { n: number }).n), 0);
+});
