@@ -105,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     health: channelHealth,
     options: options.dispatcher,
     owner: options.instanceId,
+    exclusive: options.dbKind === 'pglite',
   });
   const templates: TemplateDeps = {
     db: options.db,

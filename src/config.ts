@@ -22,6 +22,8 @@ export interface Config {
    * right after the network accepted a message and before the outcome is stored. Never set in production.
    */
   faultCrashAfterSend: boolean;
+  /** Seconds after which a send with no answer and no status event fails with OUTCOME_UNKNOWN (never resent). */
+  reconcileWindowSeconds: number;
 }
 
 /** A configuration error naming the variable that is wrong. */
@@ -73,6 +75,14 @@ function parseUrl(env: Env, name: string, protocols: string[]): string | undefin
   return raw;
 }
 
+function parseInteger(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) throw new ConfigError(name, `must be an integer ${min}-${max}, got "${raw}"`);
+  return value;
+}
+
 function parseDigits(env: Env, name: string): string | undefined {
   const raw = nonEmpty(env, name);
   if (raw !== undefined && !/^\d{1,32}$/.test(raw)) throw new ConfigError(name, 'must be the numeric id');
@@ -114,5 +124,6 @@ export function loadConfig(env: Env = process.env): Config {
     demoToken,
     logLevel: parseChoice(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     faultCrashAfterSend: parseChoice(env, 'TMS_FAULT_CRASH_AFTER_SEND', ['0', '1'] as const, '0') === '1',
+    reconcileWindowSeconds: parseInteger(env, 'RECONCILE_WINDOW_SECONDS', 600, 5, 7 * 24 * 3600),
   };
 }

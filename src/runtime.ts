@@ -67,7 +67,10 @@ export async function startService(config: Config): Promise<RunningService> {
       dbKind: store.kind,
       network,
       log,
-      dispatcher: config.faultCrashAfterSend ? { afterNetworkAccept: () => process.kill(process.pid, 'SIGKILL') } : {},
+      dispatcher: {
+        reconcileWindowSeconds: config.reconcileWindowSeconds,
+        ...(config.faultCrashAfterSend ? { afterNetworkAccept: () => process.kill(process.pid, 'SIGKILL') } : {}),
+      },
     });
     stops.unshift(() => app.close());
     await app.http.listen({ port: config.port, host: config.host });

@@ -35,6 +35,7 @@ test('every variable is read', () => {
     WEBHOOK_VERIFY_TOKEN: 'verify-me',
     TMS_DEMO_TOKEN: 'demo-token-0123456789',
     LOG_LEVEL: 'warn',
+    RECONCILE_WINDOW_SECONDS: '900',
   });
   assert.deepEqual(config, {
     port: 8080,
@@ -49,6 +50,7 @@ test('every variable is read', () => {
     demoToken: 'demo-token-0123456789',
     logLevel: 'warn',
     faultCrashAfterSend: false,
+    reconcileWindowSeconds: 900,
   });
 });
 
@@ -87,6 +89,10 @@ test('a META_APP_ID that is not numeric names META_APP_ID', () => {
 test('TMS_FAULT_CRASH_AFTER_SEND takes only 0 or 1', () => {
   assert.equal(configError({ TMS_FAULT_CRASH_AFTER_SEND: 'yes' }).variable, 'TMS_FAULT_CRASH_AFTER_SEND');
   assert.equal(loadConfig({ TMS_FAULT_CRASH_AFTER_SEND: '1' }).faultCrashAfterSend, true);
+});
+
+test('a RECONCILE_WINDOW_SECONDS out of range names it', () => {
+  assert.equal(configError({ RECONCILE_WINDOW_SECONDS: '1' }).variable, 'RECONCILE_WINDOW_SECONDS');
 });
 
 test('an unknown LOG_LEVEL names LOG_LEVEL', () => {

@@ -105,7 +105,8 @@ export class ChannelSender {
         }
         this.deps.bucket.setRate(Math.min(1000, Math.max(1, channel.throughput_mps)));
         const room = options.concurrency - this.inflight;
-        const want = Math.min(options.claimBatch, room, Math.max(1, Math.ceil(this.deps.bucket.currentRate())));
+        // About a quarter second of sending per claim: the tokens are taken before the attempts are marked.
+        const want = Math.min(options.claimBatch, room, Math.max(1, Math.ceil(this.deps.bucket.currentRate() / 4)));
         if (want <= 0) {
           await this.waitForRoom();
           continue;
@@ -176,6 +177,9 @@ export class ChannelSender {
       )),
     ]);
     const passed = settled.filter((c) => c.status === 'OPT_IN_SUCCESS').map((c) => c.id);
+    // Pace first, then mark, then call at once: a crash between the mark and the call leaves almost
+    // nothing in doubt (a marked row waiting for its token would end OUTCOME_UNKNOWN without being sent).
+    for (let k = 0; k < passed.length; k += 1) await this.deps.bucket.take();
     const ids = await recordSendAttempts(db, this.deps.owner, passed, options.leaseSeconds);
     for (const id of ids) {
       this.inflight += 1;
@@ -228,11 +232,10 @@ export class ChannelSender {
     return { allowed, deferred, tierLimited };
   }
 
-  /** One network call, paced by the bucket; its outcome is queued for the next flush. */
+  /** One network call (already paced); its outcome is queued for the next flush. */
   private async send(creds: ChannelCredentials, message: MessageRow): Promise<void> {
     let outcome: Outcome;
     try {
-      await this.deps.bucket.take();
       const payload = { ...(message.payload as TemplateSendPayload), biz_opaque_callback_data: message.id };
       const result = await this.deps.network.sendMessage(creds, payload);
       this.deps.options.afterNetworkAccept?.();

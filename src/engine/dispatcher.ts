@@ -9,9 +9,9 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { NetworkPort } from '../network/port.js';
-import { failUnreconciled, listChannelsWithDueWork, requeueExpiredLeases } from '../store/messages.js';
+import { expireAllMessageLeases, failUnreconciled, listChannelsWithDueWork, requeueExpiredLeases } from '../store/messages.js';
 import type { Database } from '../store/schema.js';
-import { acquireChannelLease, releaseChannelLeases } from '../store/sending.js';
+import { acquireChannelLease, dropAllChannelLeases, releaseChannelLeases } from '../store/sending.js';
 import { deleteWizard, deleteWizardRows, findStaleStarts, queueWaitingRows } from '../store/send-wizards.js';
 import type { ChannelHealthDeps } from './channel-health.js';
 import { ChannelSender, moveWithCounters, type SendingOptions } from './channel-sender.js';
@@ -33,7 +33,7 @@ export interface DispatcherOptions extends SendingOptions {
 export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
   claimBatch: 200,
   concurrency: 64,
-  leaseSeconds: 60,
+  leaseSeconds: 30,
   channelLeaseSeconds: 10,
   maxAttempts: 8,
   pairGapMs: 6000,
@@ -52,6 +52,11 @@ export interface DispatcherDeps {
   options?: Partial<DispatcherOptions>;
   /** This instance's name in leases (random by default). */
   owner?: string;
+  /**
+   * True when no other process can share the database (PGlite): leases left by a crashed run are dropped at
+   * start instead of waiting for them to expire.
+   */
+  exclusive?: boolean;
 }
 
 /** The dispatcher. */
@@ -115,6 +120,10 @@ export class Dispatcher {
   }
 
   private async loop(): Promise<void> {
+    if (this.deps.exclusive) {
+      await dropAllChannelLeases(this.deps.db).catch((error) => this.deps.log.error({ err: error }, 'dropping leases failed'));
+      await expireAllMessageLeases(this.deps.db).catch((error) => this.deps.log.error({ err: error }, 'expiring leases failed'));
+    }
     while (!this.stopping) {
       try {
         if (Date.now() - this.lastMaintenance >= this.options.maintenanceMs) {

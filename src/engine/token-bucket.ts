@@ -6,9 +6,17 @@ export class TokenBucket {
   private waiters: Array<() => void> = [];
   private timer: NodeJS.Timeout | null = null;
 
-  /** `rate` per second; the burst is one second's worth (at least 1). */
+  /**
+   * `rate` per second. The burst is a quarter second's worth (at least 1): the network keeps its own bucket,
+   * and a small burst leaves it slack for the jitter between our send and its arrival, so the cap is held
+   * without 130429 refusals.
+   */
   constructor(private rate: number) {
-    this.tokens = Math.max(1, rate);
+    this.tokens = this.burst();
+  }
+
+  private burst(): number {
+    return Math.max(1, this.currentRate() / 4);
   }
 
   /** The rate in force now (halved after a 130429 for `shrinkMs`). */
@@ -57,7 +65,7 @@ export class TokenBucket {
   private refill(): void {
     const now = Date.now();
     const rate = this.currentRate();
-    this.tokens = Math.min(Math.max(1, rate), this.tokens + ((now - this.last) / 1000) * rate);
+    this.tokens = Math.min(this.burst(), this.tokens + ((now - this.last) / 1000) * rate);
     this.last = now;
   }
 

@@ -320,3 +320,8 @@ export async function applyEventUpdates(db: Db, rows: EventUpdate[]): Promise<Mo
     returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);
   return result.rows;
 }
+
+/** Single-process databases (PGlite) only: claims of a dead process end now (recovery then requeues them). */
+export async function expireAllMessageLeases(db: Db): Promise<void> {
+  await sql`update messages set lease_until = now() - interval '1 second' where status in ('AGENDA', 'OPT_IN_SUCCESS') and lease_until is not null`.execute(db);
+}

@@ -71,3 +71,8 @@ export async function suppressNumber(db: Db, companyId: string, phoneNumber: str
     insert into suppressed_numbers (company_id, phone_number, reason) values (${companyId}, ${phoneNumber}, ${reason})
     on conflict do nothing`.execute(db);
 }
+
+/** Single-process databases (PGlite) only: nobody else can hold a lease, so every lease is dropped at start. */
+export async function dropAllChannelLeases(db: Db): Promise<void> {
+  await sql`delete from channel_leases`.execute(db);
+}
