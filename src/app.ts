@@ -155,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
             database: Type.String(),
             network: Type.String(),
             webhook_events: Type.Record(Type.String(), Type.Integer()),
+            webhooks_rejected: Type.Integer({ description: 'webhook POSTs refused for their signature since this process started' }),
           }),
         },
       },
@@ -167,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         database: options.dbKind,
         network: options.config.network,
         webhook_events: await countWebhookEventsByState(options.db),
+        webhooks_rejected: webhookInbox.rejected,
       };
     },
   );

@@ -20,15 +20,15 @@ export type SendDecision =
 /** Graph codes the network documents as "try again later" (research §6, DESIGN §6). */
 export const RETRYABLE_CODES: ReadonlySet<number> = new Set([130429, 131056, 4, 80007, 131000, 131016, 2, 133004, 131057, 2494100]);
 
-/** Backoff with jitter: 1 s, 2 s, 4 s … capped at 60 s, times 0.5–1.5; pair-rate refusals wait ≥ 6 s. */
-export function backoffMs(attempt: number, code: number | undefined, random: () => number = Math.random): number {
-  const base = Math.min(60_000, 1000 * 2 ** Math.max(0, attempt - 1));
+/** Backoff with jitter: base, 2×, 4× … capped at 60×base (base 1 s), times 0.5–1.5; pair-rate refusals wait ≥ 6 s. */
+export function backoffMs(attempt: number, code: number | undefined, random: () => number = Math.random, baseMs = 1000): number {
+  const base = Math.min(60 * baseMs, baseMs * 2 ** Math.max(0, attempt - 1));
   const floor = code === 131056 ? 6000 * attempt : 0;
   return Math.max(floor, Math.round(base * (0.5 + random())));
 }
 
 /** Decides a failed send's fate; `attempt` is the attempt that just failed (1-based). */
-export function decideSendFailure(f: SendFailure, attempt: number, maxAttempts: number, random?: () => number): SendDecision {
+export function decideSendFailure(f: SendFailure, attempt: number, maxAttempts: number, random?: () => number, baseMs = 1000): SendDecision {
   const retryable =
     (f.kind === 'graph' && ((f.code !== undefined && RETRYABLE_CODES.has(f.code)) || (f.httpStatus ?? 0) >= 500)) ||
     (f.kind === 'bad_response' && (f.httpStatus ?? 0) >= 500) ||
@@ -38,7 +38,7 @@ export function decideSendFailure(f: SendFailure, attempt: number, maxAttempts: 
     if (attempt >= maxAttempts) {
       return { action: 'fail', errorMessage: f.title ?? 'The network kept refusing the message', errorDetail: `${reason} (after ${attempt} attempts)` };
     }
-    return { action: 'retry', delayMs: backoffMs(attempt, f.code, random), throttle: f.code === 130429, reason };
+    return { action: 'retry', delayMs: backoffMs(attempt, f.code, random, baseMs), throttle: f.code === 130429, reason };
   }
   if (f.kind === 'timeout' || f.kind === 'connection') return { action: 'in_doubt' };
   const detail = [f.code !== undefined ? String(f.code) : `HTTP ${f.httpStatus ?? '?'}`, f.details].filter(Boolean).join(': ');

@@ -39,6 +39,8 @@ export interface SendingOptions {
   pairGapMs: number;
   /** How long tier-limited rows wait before they are looked at again. */
   tierRetryMs: number;
+  /** First retry delay (doubles per attempt, capped at 60×). */
+  retryBaseMs: number;
   /** Crash tests only: called after the network accepted a send, before its outcome is stored. */
   afterNetworkAccept?: () => void;
 }
@@ -173,7 +175,7 @@ export class ChannelSender {
       ...(await finishNumberChecks(tx, this.deps.owner, settled)),
       ...(await requeueMessages(
         tx,
-        retry.map((c) => ({ id: c.id, due_at: new Date(Date.now() + backoffMs(byId.get(c.id)!.attempts + 1, undefined)).toISOString(), attempts_increment: 1 })),
+        retry.map((c) => ({ id: c.id, due_at: new Date(Date.now() + backoffMs(byId.get(c.id)!.attempts + 1, undefined, Math.random, options.retryBaseMs)).toISOString(), attempts_increment: 1 })),
       )),
     ]);
     const passed = settled.filter((c) => c.status === 'OPT_IN_SUCCESS').map((c) => c.id);
@@ -267,6 +269,8 @@ export class ChannelSender {
       },
       message.attempts + 1,
       this.deps.options.maxAttempts,
+      Math.random,
+      this.deps.options.retryBaseMs,
     );
     if (decision.action === 'retry') {
       if (decision.throttle) this.deps.bucket.shrink(5000);

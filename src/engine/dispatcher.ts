@@ -38,6 +38,7 @@ export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
   maxAttempts: 8,
   pairGapMs: 6000,
   tierRetryMs: 60_000,
+  retryBaseMs: 1000,
   idleMs: 250,
   maintenanceMs: 1000,
   reconcileWindowSeconds: 600,

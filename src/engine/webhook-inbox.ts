@@ -40,6 +40,8 @@ export interface WebhookInboxDeps {
 
 /** The webhook inbox. */
 export class WebhookInbox {
+  /** Webhook POSTs refused for a missing or wrong signature since this process started. */
+  rejected = 0;
   private draining: Promise<void> | null = null;
   private again = false;
   private timer: NodeJS.Timeout | null = null;

@@ -54,12 +54,14 @@ test('a validly signed body is stored and answered 200', async () => {
   assert.equal(await eventCount(), before + 1);
 });
 
-test('a body signed with another secret is 401 and stores nothing', async () => {
+test('a body signed with another secret is 401, stores nothing, and is counted', async () => {
   const before = await eventCount();
+  const rejectedBefore = (await h.call('GET', '/health', { token: null })).body.webhooks_rejected;
   const res = await post(sample, signWebhookBody(sample, 'forged-secret'));
   assert.equal(res.status, 401);
   assert.equal(res.body.errors[0].code, 'WEBHOOK_SIGNATURE_INVALID');
   assert.equal(await eventCount(), before);
+  assert.equal((await h.call('GET', '/health', { token: null })).body.webhooks_rejected, rejectedBefore + 1);
 });
 
 test('a missing signature is 401 and stores nothing', async () => {

@@ -57,6 +57,8 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, d
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers['x-hub-signature-256'];
       if (!isValidWebhookSignature(raw, typeof signature === 'string' ? signature : undefined, deps.config.appSecret)) {
+        deps.webhookInbox.rejected += 1;
+        request.log.warn({ bytes: raw.length }, 'webhook refused: missing or wrong signature');
         throw new AppError('WEBHOOK_SIGNATURE_INVALID', undefined, { field: 'x-hub-signature-256' });
       }
       const text = raw.toString('utf8');
