@@ -22,7 +22,8 @@ import { WebhookInbox } from './engine/webhook-inbox.js';
 import { requireAuth } from './http/auth.js';
 import type { RouteDeps } from './http/deps.js';
 import { ErrorEnvelopeSchema } from './http/envelope.js';
-import { installErrorHandlers } from './http/error-handler.js';
+import { frameworkErrors, installErrorHandlers } from './http/error-handler.js';
+import { applyInputRules } from './http/input-rules.js';
 import { familyAChannelRoutes } from './http/family-a/channels.js';
 import { familyASendWizardRoutes } from './http/family-a/send-wizard.js';
 import { familyASingleSendRoutes } from './http/family-a/single-send.js';
@@ -79,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       disableRequestLogging: options.config.logLevel !== 'debug' && options.config.logLevel !== 'trace',
     }),
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -177,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await http.register(
     async (scope) => {
       requireAuth(scope, options.db);
+      applyInputRules(scope);
       await scope.register(familyAChannelRoutes, deps);
       await scope.register(familyATemplateRoutes, deps);
       await scope.register(familyASingleSendRoutes, deps);
@@ -187,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await http.register(
     async (scope) => {
       requireAuth(scope, options.db);
+      applyInputRules(scope);
       await scope.register(familyBChannelRoutes, deps);
       await scope.register(familyBTemplateRoutes, deps);
       await scope.register(familyBMediaRoutes, deps);

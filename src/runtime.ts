@@ -6,6 +6,7 @@
 import pino from 'pino';
 import { ensureDemo } from './admin.js';
 import { buildApp, type App } from './app.js';
+import { DEFAULT_DISPATCHER_OPTIONS } from './engine/dispatcher.js';
 import type { Config } from './config.js';
 import { createCloudApiAdapter } from './network/cloud-api/adapter.js';
 import type { NetworkPort } from './network/port.js';
@@ -43,6 +44,8 @@ export async function startService(config: Config): Promise<RunningService> {
     }
     const network: NetworkPort = createCloudApiAdapter({
       baseUrl: graphUrl!,
+      // One connection per send in flight (DEFAULT_DISPATCHER_OPTIONS.concurrency): a marked send is written at once.
+      connections: DEFAULT_DISPATCHER_OPTIONS.concurrency,
       appId: config.metaAppId ?? (config.network === 'simulator' ? SIM_APP_ID : undefined),
     });
     stops.unshift(() => network.close());

@@ -30,7 +30,8 @@ export function spoolRows(body: Readable, file: string, limits: SpoolLimits): Pr
   return new Promise((resolve, reject) => {
     const out = createWriteStream(file);
     const tokens = parser.asStream({ packValues: true, streamValues: false });
-    const fields: Record<string, unknown> = {};
+    // No prototype: a "__proto__" key is then an own (unknown) field, as JSON.parse makes it, not the object's prototype.
+    const fields: Record<string, unknown> = Object.create(null);
     let depth = 0;
     let key: string | null = null;
     let inRows = false;
@@ -68,6 +69,11 @@ export function spoolRows(body: Readable, file: string, limits: SpoolLimits): Pr
 
     tokens.on('data', (token: Token) => {
       if (failed) return;
+      // PostgreSQL text and jsonb cannot store NUL; the other routes refuse it before their handler (http/input-rules).
+      if ((token.name === 'stringValue' || token.name === 'keyValue') && String(token.value).includes('\u0000')) {
+        const field = inRows ? `rows[${rowCount}]` : key ?? 'body';
+        return fail(new AppError('VALIDATION_FAILED', `${field} must not contain the NUL character (U+0000)`, { field }));
+      }
       if (asm) {
         if (!inRows && ++fieldTokens > limits.maxFieldTokens) {
           return fail(new AppError('VALIDATION_FAILED', `${key} is too large`, { field: key ?? 'body' }));

@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Kysely } from 'kysely';
 import { AppError, type ErrorElement } from '../errors.js';
-import { convertRow, templateSlots, v1Field, type Slot } from '../domain/bulk-rows.js';
+import { MAX_CELL_LENGTH, convertRow, templateSlots, v1Field, type Slot } from '../domain/bulk-rows.js';
 import { newId } from '../domain/ids.js';
 import { normalizePhone } from '../domain/phone.js';
 import type { StoredComponents } from '../domain/templates/types.js';
@@ -48,8 +48,12 @@ function fieldError(field: string, message: string): AppError {
   return new AppError('VALIDATION_FAILED', message, { field });
 }
 
+/** A cell's text: a string of at most MAX_CELL_LENGTH characters (code points, as the schema counts), or a finite number. */
 function cell(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') {
+    const fits = value.length <= MAX_CELL_LENGTH || (value.length <= 2 * MAX_CELL_LENGTH && [...value].length <= MAX_CELL_LENGTH);
+    return fits ? value : undefined;
+  }
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return undefined;
 }
@@ -96,10 +100,10 @@ function v1Reader(template: TemplateRow, slots: Slot[]): RowReader {
     for (const k of Object.keys(row)) if (!V1_FIELDS.has(k)) errors.push({ code: 'VALIDATION_FAILED', message: `${at}.${k} is not a known field`, field: `${at}.${k}` });
     if (row.id !== undefined && !Number.isSafeInteger(row.id)) errors.push({ code: 'VALIDATION_FAILED', message: `${at}.id must be an integer`, field: `${at}.id` });
     if (row.params !== undefined && (!Array.isArray(row.params) || row.params.some((p) => cell(p) === undefined))) {
-      errors.push({ code: 'VALIDATION_FAILED', message: `${at}.params must be an array of strings`, field: `${at}.params` });
+      errors.push({ code: 'VALIDATION_FAILED', message: `${at}.params must be an array of strings of at most ${MAX_CELL_LENGTH} characters`, field: `${at}.params` });
     }
     for (const k of ['full_name', 'url_button_param', 'url_button_param2', 'text_header_param', 'copy_code_param']) {
-      if (row[k] !== undefined && row[k] !== null && cell(row[k]) === undefined) errors.push({ code: 'VALIDATION_FAILED', message: `${at}.${k} must be a string`, field: `${at}.${k}` });
+      if (row[k] !== undefined && row[k] !== null && cell(row[k]) === undefined) errors.push({ code: 'VALIDATION_FAILED', message: `${at}.${k} must be a string of at most ${MAX_CELL_LENGTH} characters`, field: `${at}.${k}` });
     }
     if (errors.length) return errors;
     const phone = normalizePhone(cell(row.phone_number) ?? '');
@@ -137,7 +141,7 @@ function v2Reader(template: TemplateRow, slots: Slot[], headers: string[]): RowR
     }
     if (!Number.isSafeInteger(raw[0])) return [{ code: 'VALIDATION_FAILED', message: `${at}[0] (row number) must be an integer`, field: `${at}[0]` }];
     const bad = raw.findIndex((v, k) => k > 0 && cell(v) === undefined && v !== null);
-    if (bad > 0) return [{ code: 'VALIDATION_FAILED', message: `${at}[${bad}] (${headers[bad]}) must be a string`, field: `${at}.${headers[bad]}` }];
+    if (bad > 0) return [{ code: 'VALIDATION_FAILED', message: `${at}[${bad}] (${headers[bad]}) must be a string of at most ${MAX_CELL_LENGTH} characters`, field: `${at}.${headers[bad]}` }];
     const phone = normalizePhone(cell(raw[1]) ?? '');
     if (!phone.ok) return [{ code: 'VALIDATION_FAILED', message: `row ${raw[0]}: ${phone.reason}`, field: `${at}.${headers[1]}` }];
     const value = (column: string) => {

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { statusAfterQualityEvent } from '../domain/channel.js';
 import { applyChannelQualityEvent, lockChannelsByWabaNumber } from '../store/channels.js';
 import { refreshChannel, type ChannelHealthDeps } from './channel-health.js';
-import type { ChangeHandler } from './webhook-inbox.js';
+import { perChange, type ChangeHandler } from './webhook-inbox.js';
 
 /** Tier name for the newer `max_daily_conversations_per_business` number. */
 function tierFromDailyLimit(limit: unknown): string | undefined {
@@ -21,7 +21,7 @@ function tierFromDailyLimit(limit: unknown): string | undefined {
  * (the webhook does not carry it).
  */
 export function phoneQualityHandler(health: ChannelHealthDeps, log: Logger): ChangeHandler {
-  return async ({ tx, entryId, value, afterCommit }) => {
+  return perChange(async ({ tx, entryId, value, afterCommit }) => {
     const digits = String(value.display_phone_number ?? '').replace(/\D/g, '');
     if (!digits) return;
     const channels = await lockChannelsByWabaNumber(tx, entryId, digits);
@@ -36,5 +36,5 @@ export function phoneQualityHandler(health: ChannelHealthDeps, log: Logger): Cha
         await refreshChannel(health, { ...channel, status });
       });
     }
-  };
+  });
 }

@@ -32,7 +32,7 @@ export interface DispatcherOptions extends SendingOptions {
 /** Production defaults. */
 export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
   claimBatch: 200,
-  concurrency: 64,
+  concurrency: 128,
   leaseSeconds: 30,
   channelLeaseSeconds: 10,
   maxAttempts: 8,

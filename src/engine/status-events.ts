@@ -135,8 +135,8 @@ function applyOne(u: EventUpdate, s: StatusObject): void {
 
 /** The webhook handler for `field: messages`. */
 export function messageStatusHandler(): ChangeHandler {
-  return async ({ tx, value }) => {
-    const statuses = Array.isArray(value.statuses) ? (value.statuses as StatusObject[]) : [];
+  return async ({ tx, changes }) => {
+    const statuses = changes.flatMap(({ value }) => (Array.isArray(value.statuses) ? (value.statuses as StatusObject[]) : []));
     const unmatched = await applyStatuses(tx, statuses);
     await insertPendingStatusEvents(
       tx,

@@ -1,31 +1,45 @@
 /**
- * The webhook inbox: verified bodies are stored first (so an accepted event is never lost), then applied
- * by change `field` in a transaction that also marks the event applied (so it is applied at most once).
+ * The webhook inbox: verified bodies are stored first (so an accepted event is never lost), then applied in
+ * batches: one transaction locks up to 100 stored events, hands every change to its field's handler (the
+ * status handler gets all statuses of the batch at once) and marks the events applied, so each is applied at
+ * most once. A batch that fails is retried event by event, so one bad event cannot hold the others back.
  * Events left unapplied by a crash are picked up at start and by the periodic sweep. Instances share the
  * inbox through the database: `for update skip locked` keeps two of them off the same event.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import {
-  claimWebhookEvent,
+  claimWebhookEvents,
   insertWebhookEvent,
   listPendingWebhookEvents,
-  markWebhookEventApplied,
   markWebhookEventFailed,
+  markWebhookEventsApplied,
 } from '../store/webhook-events.js';
 import type { Database } from '../store/schema.js';
 
-/** What a change handler gets: the transaction, the entry id (the WABA) and the change value. */
-export interface ChangeContext {
-  tx: Transaction<Database>;
+/** One `changes[]` item: the entry id (the WABA) and the change value. */
+export interface Change {
   entryId: string;
   value: Record<string, unknown>;
-  /** Work to run after the event's transaction commits (e.g. a network refresh). */
+}
+
+/** What a handler gets: the transaction, the changes of its field (in arrival order) and after-commit work. */
+export interface ChangeContext {
+  tx: Transaction<Database>;
+  changes: Change[];
+  /** Work to run after the transaction commits (e.g. a network refresh). */
   afterCommit(task: () => Promise<void>): void;
 }
 
-/** Applies one `changes[]` item of a given `field`. */
+/** Applies the changes of one `field`. */
 export type ChangeHandler = (ctx: ChangeContext) => Promise<void>;
+
+/** A handler that applies changes one at a time. */
+export function perChange(apply: (ctx: { tx: Transaction<Database>; afterCommit: ChangeContext['afterCommit'] } & Change) => Promise<void>): ChangeHandler {
+  return async ({ tx, changes, afterCommit }) => {
+    for (const change of changes) await apply({ tx, afterCommit, ...change });
+  };
+}
 
 /** Inbox dependencies. */
 export interface WebhookInboxDeps {
@@ -36,6 +50,8 @@ export interface WebhookInboxDeps {
   maxAttempts?: number;
   /** Sweep interval for events left behind (crash, other instance, transient failure). */
   sweepMs?: number;
+  /** Events per transaction. */
+  batchSize?: number;
 }
 
 /** The webhook inbox. */
@@ -68,7 +84,7 @@ export class WebhookInbox {
           // One pass in id order: an event that fails is retried by a later sweep, not in a tight loop.
           let cursor = '0';
           for (;;) {
-            const last = await this.applyBatch(100, cursor);
+            const last = await this.applyBatch(this.deps.batchSize ?? 100, cursor);
             if (last === null) break;
             cursor = last;
           }
@@ -99,44 +115,57 @@ export class WebhookInbox {
   /** Applies up to `limit` pending events after `cursor`; returns the last id seen, or null when none. */
   private async applyBatch(limit: number, cursor: string): Promise<string | null> {
     const pending = await listPendingWebhookEvents(this.deps.db, cursor, limit);
-    // Only peeked at here; each event is claimed (row lock) inside its own transaction.
-    for (const event of pending) await this.applyOne(event);
-    return pending.length > 0 ? pending[pending.length - 1].id : null;
+    if (pending.length === 0) return null;
+    const ids = pending.map((e) => e.id);
+    try {
+      await this.applyInOneTransaction(ids);
+    } catch (error) {
+      this.deps.log.warn({ err: error, count: ids.length }, 'webhook batch failed; applying its events one by one');
+      for (const id of ids) {
+        try {
+          await this.applyInOneTransaction([id]);
+        } catch (single) {
+          this.deps.log.warn({ err: single, eventId: id }, 'webhook event failed to apply');
+          await markWebhookEventFailed(this.deps.db, id, String(single), this.deps.maxAttempts ?? 10);
+        }
+      }
+    }
+    return ids[ids.length - 1];
   }
 
-  private async applyOne(event: { id: string; body: string }): Promise<void> {
+  /** Locks the events still pending among `ids`, applies them and marks them applied, in one transaction. */
+  private async applyInOneTransaction(ids: string[]): Promise<void> {
     const tasks: Array<() => Promise<void>> = [];
-    try {
-      await this.deps.db.transaction().execute(async (tx) => {
-        if (!(await claimWebhookEvent(tx, event.id))) return; // another instance has it or applied it
-        await this.applyBody(tx, event.body, tasks);
-        await markWebhookEventApplied(tx, event.id);
-      });
-    } catch (error) {
-      tasks.length = 0;
-      this.deps.log.warn({ err: error, eventId: event.id }, 'webhook event failed to apply');
-      await markWebhookEventFailed(this.deps.db, event.id, String(error), this.deps.maxAttempts ?? 10);
-    }
+    await this.deps.db.transaction().execute(async (tx) => {
+      const events = await claimWebhookEvents(tx, ids); // another instance may hold or have applied some
+      if (events.length === 0) return;
+      const byField = new Map<string, Change[]>();
+      for (const event of events) {
+        for (const [field, change] of changesOf(event.body)) {
+          if (!this.deps.handlers[field]) continue;
+          byField.set(field, [...(byField.get(field) ?? []), change]);
+        }
+      }
+      for (const [field, changes] of byField) {
+        await this.deps.handlers[field]({ tx, changes, afterCommit: (task) => tasks.push(task) });
+      }
+      await markWebhookEventsApplied(tx, events.map((e) => e.id));
+    });
     for (const task of tasks) {
       task().catch((error) => this.deps.log.warn({ err: error }, 'webhook after-commit task failed'));
     }
   }
+}
 
-  private async applyBody(tx: Transaction<Database>, body: string, tasks: Array<() => Promise<void>>): Promise<void> {
-    const parsed = JSON.parse(body) as { entry?: unknown };
-    const entries = Array.isArray(parsed.entry) ? parsed.entry : [];
-    for (const entry of entries as Array<{ id?: unknown; changes?: unknown }>) {
-      const changes = Array.isArray(entry?.changes) ? entry.changes : [];
-      for (const change of changes as Array<{ field?: unknown; value?: unknown }>) {
-        const handler = typeof change?.field === 'string' ? this.deps.handlers[change.field] : undefined;
-        if (!handler || typeof change.value !== 'object' || change.value === null) continue;
-        await handler({
-          tx,
-          entryId: String(entry.id ?? ''),
-          value: change.value as Record<string, unknown>,
-          afterCommit: (task) => tasks.push(task),
-        });
-      }
+/** The (field, change) pairs of a stored body. */
+function changesOf(body: string): Array<[string, Change]> {
+  const parsed = JSON.parse(body) as { entry?: unknown };
+  const out: Array<[string, Change]> = [];
+  for (const entry of (Array.isArray(parsed.entry) ? parsed.entry : []) as Array<{ id?: unknown; changes?: unknown }>) {
+    for (const change of (Array.isArray(entry?.changes) ? entry.changes : []) as Array<{ field?: unknown; value?: unknown }>) {
+      if (typeof change?.field !== 'string' || typeof change.value !== 'object' || change.value === null) continue;
+      out.push([change.field, { entryId: String(entry.id ?? ''), value: change.value as Record<string, unknown> }]);
     }
   }
+  return out;
 }

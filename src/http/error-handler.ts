@@ -48,10 +48,23 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION_FAILED',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'VALIDATION_FAILED',
   FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_BAD_URL: 'VALIDATION_FAILED',
+  FST_ERR_MAX_PARAM_LENGTH: 'VALIDATION_FAILED',
 };
+
+/** The catalogue code of a 4xx status, for errors of fastify and its plugins that have no code of ours. */
+function codeOfStatus(status: number): ErrorCode {
+  const code = (Object.keys(ERROR_CATALOGUE) as ErrorCode[]).find((c) => ERROR_CATALOGUE[c].status === status);
+  return code ?? 'VALIDATION_FAILED';
+}
 
 function send(request: FastifyRequest, reply: FastifyReply, status: number, message: string, errors: ErrorElement[]) {
   return reply.status(status).send(errorBody(request, status, message, errors));
+}
+
+/** Fastify's `frameworkErrors` option: router errors (a bad URL encoding, an over-long path parameter) get the envelope too. */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  reply.send(error);
 }
 
 /** Installs the error and not-found handlers on an app. */
@@ -73,8 +86,8 @@ export function installErrorHandlers(app: FastifyInstance): void {
     }
     const mapped = fe.code ? FASTIFY_CODES[fe.code] : undefined;
     if (mapped || (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500)) {
-      const code: ErrorCode = mapped ?? 'VALIDATION_FAILED';
-      const status = mapped ? ERROR_CATALOGUE[code].status : fe.statusCode!;
+      const code: ErrorCode = mapped ?? codeOfStatus(fe.statusCode!);
+      const status = ERROR_CATALOGUE[code].status;
       const message = mapped === 'PAYLOAD_TOO_LARGE' ? ERROR_CATALOGUE.PAYLOAD_TOO_LARGE.message : error.message;
       return send(request, reply, status, message, [{ code, message, field: 'body' }]);
     }

@@ -90,6 +90,80 @@ export interface MediaUploadsTable {
   created_at: CreatedAt;
 }
 
+/** Messages (single sends and bulk rows); written with SQL in messages.ts, typed here for reads. */
+export interface MessagesTable {
+  id: string;
+  company_id: string;
+  channel_id: string;
+  template_id: string;
+  waba_id: string;
+  send_wizard_id: string | null;
+  row_no: number | null;
+  row_ref: string | null;
+  phone_number: string;
+  full_name: string | null;
+  status: string;
+  reached_rank: number;
+  payload: unknown;
+  due_at: Date;
+  lease_owner: string | null;
+  lease_until: Date | null;
+  attempts: number;
+  send_attempted_at: Date | null;
+  ext_id: string | null;
+  backend_sended_time: Date | null;
+  sended_time: Date | null;
+  delivered_time: Date | null;
+  seen_time: Date | null;
+  failed_time: Date | null;
+  error_message: string | null;
+  error_message_detail: string | null;
+  webhook_response: unknown;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Bulk sends with their counters (see send-wizards.ts). */
+export interface SendWizardsTable {
+  id: string;
+  company_id: string;
+  channel_id: string;
+  template_id: string;
+  template_name: string;
+  from_number: string;
+  has_button: boolean;
+  status: string;
+  total_time: number;
+  summary: number;
+  waiting: number;
+  queued: number;
+  processed_count: number;
+  awaiting_backend_count: number;
+  failed_count: number;
+  delivered_count: number;
+  sent_count: number;
+  seen_count: number;
+  cancelled_count: number;
+  duplicate_count: number;
+  paused_reason: string | null;
+  started_at: Date | null;
+  finished_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Status events kept until their message is known. */
+export interface PendingStatusEventsTable {
+  id: Generated<string>;
+  wamid: string;
+  callback_data: string | null;
+  status: string;
+  body: unknown;
+  received_at: Date;
+  attempts: number;
+}
+
 /** The whole database. */
 export interface Database {
   companies: CompaniesTable;
@@ -99,4 +173,7 @@ export interface Database {
   templates: TemplatesTable;
   template_name_checks: TemplateNameChecksTable;
   media_uploads: MediaUploadsTable;
+  messages: MessagesTable;
+  send_wizards: SendWizardsTable;
+  pending_status_events: PendingStatusEventsTable;
 }

@@ -18,20 +18,17 @@ export async function listPendingWebhookEvents(db: Db, afterId: string, limit: n
   return result.rows;
 }
 
-/** Locks a still-pending event for this transaction; false when another instance holds or applied it. */
-export async function claimWebhookEvent(db: Db, id: string): Promise<boolean> {
-  const result = await sql<{ id: string }>`
-    select id::text as id from webhook_events where id = ${id}::bigint and state = 'RECEIVED' for update skip locked`.execute(db);
-  return result.rows.length > 0;
+/** Locks the events among `ids` that are still pending, skipping those another instance holds. */
+export async function claimWebhookEvents(db: Db, ids: string[]): Promise<Array<{ id: string; body: string }>> {
+  const result = await sql<{ id: string; body: string }>`
+    select id::text as id, body from webhook_events
+    where id = any(${ids}::bigint[]) and state = 'RECEIVED' order by id for update skip locked`.execute(db);
+  return result.rows;
 }
 
-/** Marks an event applied. */
-export async function markWebhookEventApplied(db: Db, id: string): Promise<void> {
-  await db
-    .updateTable('webhook_events')
-    .set({ state: 'APPLIED', applied_at: new Date() })
-    .where('id', '=', id)
-    .execute();
+/** Marks events applied. */
+export async function markWebhookEventsApplied(db: Db, ids: string[]): Promise<void> {
+  await sql`update webhook_events set state = 'APPLIED', applied_at = now() where id = any(${ids}::bigint[])`.execute(db);
 }
 
 /** Records a failed application; after `maxAttempts` the event is parked as FAILED. */

@@ -132,10 +132,15 @@ test('TIER_50 with 120 rows: 50 are sent in the window, the other 70 wait and th
   const id = await startV1(h, { message_template_id: template, rows: v1Rows(phones(120, '9055670')), total_time: 0, channel_id: small });
   const item = await eventually(async () => {
     const it = await listItem(h, small, id);
-    return it && it.status === 'PAUSED' && it.processed_count === 50 && it.awaiting_backend_count === 0 ? it : undefined;
+    return it && it.status === 'PAUSED' && it.delivered_count === 50 && it.queued === 70 ? it : undefined;
   }, 30_000);
   assert.equal(item.paused_reason, 'TIER_LIMIT');
-  assert.equal(item.queued, 70);
+  assert.equal(item.processed_count, 50);
+  await new Promise((r) => setTimeout(r, 1000));
+  const later = await listItem(h, small, id);
+  assert.equal(later.processed_count, 50, 'no row beyond the quota was sent');
+  assert.equal(later.status, 'PAUSED');
+  assertCountersExact(await countersSnapshot(id));
   const received = (await Promise.all(phones(120, '9055670').map((n) => simAdmin(h, `/_sim/received?to=%2B${n}`)))).filter((g) => g.messages.length > 0).length;
   assert.equal(received, 50);
 });

@@ -49,7 +49,7 @@ export async function startHarness(
   const log = pino({ level: 'silent' });
   const simulator = createSimulator({ log, ...simulatorOptions });
   const { url: simulatorUrl } = await simulator.start(0);
-  const network = createCloudApiAdapter({ baseUrl: simulatorUrl, appId: SIM_APP_ID, timeoutMs: 3000 });
+  const network = createCloudApiAdapter({ baseUrl: simulatorUrl, appId: SIM_APP_ID, timeoutMs: 3000, connections: 128 });
   const config = loadConfig({ APP_SECRET: TEST_APP_SECRET, WEBHOOK_VERIFY_TOKEN: 'test-verify', LOG_LEVEL: 'silent' });
   const app = await buildApp({ config, db: store.db, dbKind: store.kind, network, log, ...appOptions });
   await app.http.listen({ port: 0, host: '127.0.0.1' });

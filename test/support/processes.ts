@@ -68,8 +68,10 @@ export async function waitForHttp(url: string, proc: Proc, timeoutMs = 60_000): 
 }
 
 /** Where a crash-test service keeps its data: a PGlite directory, or a fresh PostgreSQL database. */
-export async function serviceDatabase(): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
-  if (onPostgres) {
+export async function serviceDatabase(
+  kind: 'pglite' | 'postgres' = onPostgres ? 'postgres' : 'pglite',
+): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+  if (kind === 'postgres') {
     const database = await createPgDatabase();
     return { env: { DATABASE_URL: database.url }, cleanup: database.drop };
   }

@@ -35,7 +35,7 @@ export const START_LIMITS = { maxBytes: 256 * 1024 * 1024, maxRows: 1_000_000, m
 export const familyASendWizardRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   // Starts: the JSON body is handed over as a stream (this scope only) and checked by the service.
   await app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
+    scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('application/json', (_request, payload, done) => done(null, payload));
     for (const [path, variant, body] of [
       ['/send-wizard/start', 'v1', StartV1Body],

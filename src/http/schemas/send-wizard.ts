@@ -1,8 +1,9 @@
 /** Schemas for bulk sends (send wizards). */
 import { Type } from 'typebox';
+import { MAX_CELL_LENGTH } from '../../domain/bulk-rows.js';
 import { MESSAGE_STATUSES } from '../../domain/message-states.js';
 
-const cell = Type.Union([Type.String({ maxLength: 2048 }), Type.Number()]);
+const cell = Type.Union([Type.String({ maxLength: MAX_CELL_LENGTH }), Type.Number()]);
 const id = Type.String({ minLength: 1, maxLength: 64 });
 
 /** Bulk send statuses (not shown in the interface; fixed in DESIGN §7). */

@@ -1,0 +1,95 @@
+/** Measuring helpers for the bench: streamed start bodies, polling, latency percentiles, machine facts. */
+import { cpus, totalmem } from 'node:os';
+import { Readable } from 'node:stream';
+import { request } from 'undici';
+import { SIM_CHANNEL_IDS } from '../../src/network/simulator/constants.js';
+import { BENCH_TOKEN, type World } from './world.js';
+
+const A = '/agent-app/message-template/send-wizard';
+
+/** The v1 start body for `n` unique numbers, generated as a stream (a 1,000,000-row body is never held in memory). */
+export function startBody(templateId: string, channelId: string, n: number, prefix: number, totalTime = 0): Readable {
+  async function* chunks() {
+    yield `{"message_template_id":"${templateId}","channel_id":"${channelId}","total_time":${totalTime},"rows":[`;
+    const batch: string[] = [];
+    for (let i = 0; i < n; i += 1) {
+      const phone = `${prefix}${String(i * 10 + 13).padStart(8, '0')}`;
+      batch.push(`${i ? ',' : ''}{"id":${i + 1},"phone_number":"${phone}","params":["N${i}","C${i}"],"url_button_param":"p${i}"}`);
+      if (batch.length === 2000) yield batch.splice(0).join('');
+    }
+    yield batch.join('') + ']}';
+  }
+  return Readable.from(chunks());
+}
+
+/** Starts a bulk send with a streamed body; returns its id and how long the start took (ms). */
+export async function startBulk(world: World, channelId: string, n: number, prefix: number, totalTime = 0, port = world.ports[0]) {
+  const t0 = performance.now();
+  const res = await request(`http://127.0.0.1:${port}${A}/start`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${BENCH_TOKEN}`, 'content-type': 'application/json' },
+    body: startBody(world.templateId, channelId, n, prefix, totalTime),
+    headersTimeout: 30 * 60_000,
+    bodyTimeout: 30 * 60_000,
+  });
+  const body = (await res.body.json()) as { data?: { send_wizard_id: string } };
+  if (res.statusCode !== 200 || !body.data) throw new Error(`start failed: ${res.statusCode} ${JSON.stringify(body)}`);
+  return { id: body.data.send_wizard_id, acceptMs: performance.now() - t0, startedAt: t0 };
+}
+
+/** The list item of a bulk send. */
+export async function wizardItem(world: World, id: string, channelId = SIM_CHANNEL_IDS.main) {
+  const res = await world.api('POST', `${A}/reports`, { page: 1, page_size: 50, channel_id: channelId });
+  return res.body.items.find((i: { send_wizard_id: string }) => i.send_wizard_id === id);
+}
+
+/** Polls `check` every `everyMs` until truthy or `timeoutMs`; returns performance.now() at success. */
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, everyMs = 100): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return performance.now();
+    if (Date.now() > deadline) throw new Error('bench: condition not met in time');
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/** Every report row of a bulk send (pages of 500). */
+export async function allRows(world: World, id: string, total: number) {
+  const rows: Array<Record<string, any>> = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+  for (let page = 1; (page - 1) * 500 < total; page += 1) {
+    const res = await world.api('POST', `${A}/reports/detail`, { data: { page, page_size: 500 }, id });
+    rows.push(...res.body.data.report_details);
+  }
+  return rows;
+}
+
+/** The value at a percentile of sorted numbers. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** Runs `count` calls of `fn` with `concurrency` workers; returns per-call latencies (ms, sorted) and the total time. */
+export async function load(count: number, concurrency: number, fn: (i: number) => Promise<void>) {
+  const latencies: number[] = [];
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (;;) {
+        const i = next++;
+        if (i >= count) return;
+        const s = performance.now();
+        await fn(i);
+        latencies.push(performance.now() - s);
+      }
+    }),
+  );
+  return { latencies: latencies.sort((a, b) => a - b), totalMs: performance.now() - t0 };
+}
+
+/** What machine this is. */
+export function machine(): string {
+  const cpu = cpus();
+  return `${cpu.length} × ${cpu[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.platform}`;
+}

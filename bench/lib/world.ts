@@ -1,0 +1,139 @@
+/**
+ * A bench world: the standalone simulator and N service instances as separate processes on loopback, on
+ * PGlite (one instance) or a fresh PostgreSQL database, with the demo company, the simulator's channels and
+ * an APPROVED template. Every process is stopped by its PID in close().
+ */
+import { DEMO_COMPANY_ID } from '../../src/admin.js';
+import { SIM_ACCESS_TOKEN, SIM_CHANNEL_IDS, SIM_WABA_ID } from '../../src/network/simulator/constants.js';
+import { migrate, openDatabase, type Store } from '../../src/store/db.js';
+import { freePort, serviceDatabase, startTms, tmsJson, waitForHttp, type Proc } from '../../test/support/processes.js';
+import { sendableComponents } from '../../test/support/sending.js';
+
+const SECRET = 'bench-secret';
+/** The demo token of bench services. */
+export const BENCH_TOKEN = 'bench-demo-token-0123456789abcdef';
+
+/** Options of a bench world. */
+export interface WorldOptions {
+  database: 'pglite' | 'postgres';
+  instances: number;
+  /** Simulator throughput cap (null = off). */
+  simMps: number | null;
+  /** The main channel's throughput in the service (the network allows up to 1,000; benches lift it to measure the engine). */
+  channelMps: number;
+}
+
+/** A running bench world. */
+export interface World {
+  ports: number[];
+  simRoot: string;
+  templateId: string;
+  services: Proc[];
+  dbEnv: Record<string, string>;
+  api(method: string, path: string, body?: unknown, port?: number): Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  sim(path: string, body?: unknown): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** Runs `fn` on the world's database (PGlite: the services are stopped meanwhile and started again). */
+  withDatabase(fn: (db: Store['db']) => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts a world. */
+export async function startWorld(o: WorldOptions): Promise<World> {
+  const database = await serviceDatabase(o.database);
+  const ports = [await freePort()];
+  for (let i = 1; i < o.instances; i += 1) ports.push(await freePort());
+  const simPort = await freePort();
+  const simulator = startTms(
+    ['simulator', '--port', String(simPort), '--webhook-url', `http://127.0.0.1:${ports[0]}/webhooks/whatsapp`, '--app-secret', SECRET, '--approval-delay-ms', '50', '--mps', o.simMps === null ? 'off' : String(o.simMps)],
+    {},
+  );
+  const simRoot = `http://127.0.0.1:${simPort}`;
+  const services: Proc[] = [];
+  const env = {
+    ...database.env,
+    NETWORK: 'cloud',
+    GRAPH_API_URL: `${simRoot}/v23.0`,
+    APP_SECRET: SECRET,
+    WEBHOOK_VERIFY_TOKEN: 'bench-verify',
+    TMS_DEMO_TOKEN: BENCH_TOKEN,
+    LOG_LEVEL: 'warn',
+  };
+  const start = async (port: number) => {
+    const proc = startTms(['serve'], { ...env, PORT: String(port) });
+    services.push(proc);
+    await waitForHttp(`http://127.0.0.1:${port}/health`, proc);
+    return proc;
+  };
+  const api = async (method: string, path: string, body?: unknown, port = ports[0]) => {
+    const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${BENCH_TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: await res.json() };
+  };
+  const sim = async (path: string, body?: unknown) => {
+    const res = await fetch(`${simRoot}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return res.json();
+  };
+  const close = async () => {
+    for (const s of services) await s.kill('SIGTERM');
+    await simulator.kill('SIGTERM');
+    await database.cleanup();
+  };
+  try {
+    await waitForHttp(`${simRoot}/_sim/stats`, simulator);
+    // First start creates the demo company; then the channels are added and the bench cap set while stopped.
+    const first = await start(ports[0]);
+    await first.kill('SIGTERM');
+    services.length = 0;
+    for (const id of [SIM_CHANNEL_IDS.main, SIM_CHANNEL_IDS.flagged]) {
+      await tmsJson(['channel', 'add', '--company', DEMO_COMPANY_ID, '--phone-number-id', id, '--waba-id', SIM_WABA_ID, '--access-token', SIM_ACCESS_TOKEN], env);
+    }
+    const store = await openDatabase(database.env.DATABASE_URL ? { databaseUrl: database.env.DATABASE_URL } : { dataDir: database.env.DATA_DIR });
+    await migrate(store.db);
+    await store.db.updateTable('channels').set({ throughput_mps: o.channelMps }).where('id', '=', SIM_CHANNEL_IDS.main).execute();
+    await store.close();
+    for (const port of ports) await start(port);
+    const created = await api('POST', '/agent-app/message-template/template', {
+      name: `bench_${Date.now()}`, category: 'MARKETING', language: 'en_US', components: sendableComponents(), channel_id: SIM_CHANNEL_IDS.main,
+    });
+    if (created.status !== 200) throw new Error(JSON.stringify(created.body));
+    const templateId = created.body.data.id;
+    for (let i = 0; ; i += 1) {
+      const got = await api('GET', `/agent-app/message-template/template/get-by-id?template_id=${templateId}&channel_id=${SIM_CHANNEL_IDS.main}`);
+      if (got.body.data?.message_template.status === 'APPROVED') break;
+      if (i > 200) throw new Error('template not approved');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const withDatabase = async (fn: (db: Store['db']) => Promise<void>) => {
+      const pglite = !database.env.DATABASE_URL;
+      if (pglite) {
+        for (const s of services.splice(0)) await s.kill('SIGTERM');
+      }
+      const handle = await openDatabase(pglite ? { dataDir: database.env.DATA_DIR } : { databaseUrl: database.env.DATABASE_URL });
+      try {
+        await fn(handle.db);
+      } finally {
+        await handle.close();
+      }
+      if (pglite) for (const port of ports) await start(port);
+    };
+    return { ports, simRoot, templateId, services, dbEnv: database.env, api, sim, withDatabase, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** Peak resident memory of a process in MB (VmHWM). */
+export async function peakRssMb(pid: number): Promise<number> {
+  const { readFile } = await import('node:fs/promises');
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}

@@ -1,0 +1,221 @@
+/**
+ * `npm run bench [-- --quick]`: the raw network rate, the service rate (PGlite, PostgreSQL with 1 and 3
+ * instances), pacing, and scale figures, all measured in this one run; prints the table and writes it to
+ * docs/benchmarks.md. --quick (under 3 minutes) uses smaller counts; figures are comparable as ratios.
+ */
+import { writeFileSync } from 'node:fs';
+import { sql } from 'kysely';
+import { signWebhookBody } from '../src/domain/webhook-signature.js';
+import { createCloudApiAdapter } from '../src/network/cloud-api/adapter.js';
+import { SIM_ACCESS_TOKEN, SIM_APP_ID, SIM_CHANNEL_IDS, SIM_WABA_ID } from '../src/network/simulator/constants.js';
+import { freePort, startTms, waitForHttp } from '../test/support/processes.js';
+import { sendableComponents, sendParams } from '../test/support/sending.js';
+import { allRows, load, machine, percentile, startBulk, waitUntil, wizardItem } from './lib/measure.js';
+import { BENCH_TOKEN, peakRssMb, startWorld, type World } from './lib/world.js';
+
+const QUICK = process.argv.includes('--quick');
+const N = {
+  raw: QUICK ? 10_000 : 100_000,
+  service: QUICK ? 10_000 : 100_000,
+  pacing: QUICK ? 800 : 4_000,
+  spreadRows: QUICK ? 200 : 1_000,
+  spreadSeconds: QUICK ? 10 : 60,
+  scale: QUICK ? 100_000 : 1_000_000,
+  wizards: 1_000,
+  webhookEvents: QUICK ? 5_000 : 20_000,
+  singles: QUICK ? 1_000 : 5_000,
+};
+const CONCURRENCY = 64;
+const main = SIM_CHANNEL_IDS.main;
+const results: Array<[string, string, string]> = [];
+const log = (line: string) => console.error(`[bench] ${line}`);
+
+function record(scenario: string, setup: string, figure: string): void {
+  results.push([scenario, setup, figure]);
+  log(`${scenario} | ${setup} | ${figure}`);
+}
+
+/** 1. The limit on this machine: the adapter's HTTP client posting template sends to the simulator, no database. */
+async function rawNetworkRate(): Promise<number> {
+  const port = await freePort();
+  const sim = startTms(['simulator', '--port', String(port), '--approval-delay-ms', '10', '--mps', 'off'], {});
+  try {
+    await waitForHttp(`http://127.0.0.1:${port}/_sim/stats`, sim);
+    const net = createCloudApiAdapter({ baseUrl: `http://127.0.0.1:${port}/v23.0`, appId: SIM_APP_ID, connections: CONCURRENCY });
+    const creds = { phoneNumberId: main, wabaId: SIM_WABA_ID, accessToken: SIM_ACCESS_TOKEN };
+    const created = await net.createTemplate(creds, { name: 'raw_bench', language: 'en_US', category: 'MARKETING', components: sendableComponents() as never });
+    await waitUntil(async () => (await net.getTemplate(creds, created.id)).status === 'APPROVED', 10_000, 20);
+    const components = [
+      { type: 'body' as const, parameters: [{ type: 'text' as const, text: 'Ayse' }, { type: 'text' as const, text: 'CODE42' }] },
+      { type: 'button' as const, sub_type: 'url', index: 0, parameters: [{ type: 'text' as const, text: 'p' }] },
+    ];
+    const { totalMs } = await load(N.raw, CONCURRENCY, async (i) => {
+      await net.sendMessage(creds, {
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: `+9057${String(i * 10 + 13).padStart(8, '0')}`,
+        type: 'template',
+        biz_opaque_callback_data: `raw-${i}`,
+        template: { name: 'raw_bench', language: { code: 'en_US' }, components },
+      });
+    });
+    await net.close();
+    const rate = N.raw / (totalMs / 1000);
+    record('raw network rate', `adapter → simulator, ${CONCURRENCY} in flight, no database`, `${N.raw} sends: ${rate.toFixed(0)} msg/s`);
+    return rate;
+  } finally {
+    await sim.kill('SIGTERM');
+  }
+}
+
+/** 2. A bulk send with total_time 0 and the caps lifted: to the last hand-off and to the last BACKEND_SEEN. */
+async function serviceRate(world: World, setup: string, raw: number): Promise<void> {
+  const started = await startBulk(world, main, N.service, 90571, 0, world.ports[world.ports.length - 1]);
+  const handed = await waitUntil(async () => {
+    const it = await wizardItem(world, started.id);
+    return it && it.waiting === 0 && it.queued === 0;
+  }, 30 * 60_000);
+  const seen = await waitUntil(async () => {
+    const it = await wizardItem(world, started.id);
+    return it && it.seen_count + it.failed_count >= N.service;
+  }, 30 * 60_000);
+  const toHandoff = N.service / ((handed - started.startedAt) / 1000);
+  const toSeen = N.service / ((seen - started.startedAt) / 1000);
+  record('service rate', setup, `${N.service} rows: start ${(started.acceptMs / 1000).toFixed(1)} s; ${toHandoff.toFixed(0)} msg/s to last SENT_TO_BACKEND (${(toHandoff / raw).toFixed(2)} × raw); ${toSeen.toFixed(0)} msg/s to last BACKEND_SEEN (${(toSeen / raw).toFixed(2)} × raw)`);
+}
+
+/** Webhook ingestion (duplicate `read` events for sent messages) and single-send requests, in a world that has sent. */
+async function ingestionAndSingles(world: World, setup: string): Promise<void> {
+  const started = await startBulk(world, main, 2_000, 90572);
+  await waitUntil(async () => ((await wizardItem(world, started.id))?.seen_count ?? 0) >= 1_990, 120_000);
+  const rows = await allRows(world, started.id, 2_000);
+  const wamids = rows.map((r) => r.webhook_response?.id).filter(Boolean) as string[];
+  const bodies: string[] = [];
+  for (let k = 0; k < N.webhookEvents; k += 100) {
+    const statuses = Array.from({ length: 100 }, (_, j) => ({ id: wamids[(k + j) % wamids.length], status: 'read', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '1' }));
+    bodies.push(JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: SIM_WABA_ID, changes: [{ field: 'messages', value: { statuses } }] }] }));
+  }
+  const { totalMs } = await load(bodies.length, 8, async (i) => {
+    const res = await fetch(`http://127.0.0.1:${world.ports[0]}/webhooks/whatsapp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(bodies[i], 'bench-secret') },
+      body: bodies[i],
+    });
+    if (res.status !== 200) throw new Error(`webhook ${res.status}`);
+  });
+  const t0 = performance.now() - totalMs;
+  const applied = await waitUntil(async () => {
+    const health = (await (await fetch(`http://127.0.0.1:${world.ports[0]}/health`)).json()) as { webhook_events: Record<string, number> };
+    return (health.webhook_events.RECEIVED ?? 0) === 0;
+  }, 600_000, 50);
+  record('webhook ingestion', setup, `${N.webhookEvents} status events in bodies of 100: stored ${(N.webhookEvents / (totalMs / 1000)).toFixed(0)} events/s, applied ${(N.webhookEvents / ((applied - t0) / 1000)).toFixed(0)} events/s`);
+
+  const { latencies, totalMs: singleMs } = await load(N.singles, 32, async (i) => {
+    const res = await fetch(`http://127.0.0.1:${world.ports[0]}/agent-app/message-template/single-messagev2`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${BENCH_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ channel_id: main, phone_number: `9057300${String(i * 10 + 13).padStart(6, '0')}`, message_template_id: world.templateId, message_template: sendParams() }),
+    });
+    if (res.status !== 200) throw new Error(`single send ${res.status} ${await res.text()}`);
+  });
+  record('single send', setup, `${N.singles} requests, 32 in flight: ${(N.singles / (singleMs / 1000)).toFixed(0)} req/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`);
+}
+
+/** 3. Pacing at the network's 80 mps, and total_time accuracy. */
+async function pacing(database: 'pglite' | 'postgres'): Promise<void> {
+  const world = await startWorld({ database, instances: 1, simMps: 80, channelMps: 80 });
+  try {
+    const started = await startBulk(world, main, N.pacing, 90573);
+    await waitUntil(async () => (await wizardItem(world, started.id))?.status === 'COMPLETED', 10 * 60_000, 250);
+    const times = (await allRows(world, started.id, N.pacing)).map((r) => Date.parse(r.backend_sended_time)).filter(Number.isFinite).sort((a, b) => a - b);
+    const achieved = (times.length - 1) / ((times[times.length - 1] - times[0]) / 1000);
+    const refusals = (await world.sim('/_sim/stats')).refused_130429;
+    record('pacing', `${database}, cap 80 mps`, `${N.pacing} msgs: ${achieved.toFixed(1)} msg/s = ${(achieved / 80).toFixed(3)} × cap; 130429 refusals: ${refusals}`);
+
+    const spread = await startBulk(world, main, N.spreadRows, 90574, N.spreadSeconds);
+    await waitUntil(async () => (await wizardItem(world, spread.id))?.status === 'COMPLETED', 10 * 60_000, 250);
+    const sent = (await allRows(world, spread.id, N.spreadRows)).map((r) => Date.parse(r.backend_sended_time)).sort((a, b) => a - b);
+    const requested = ((N.spreadRows - 1) / N.spreadRows) * N.spreadSeconds;
+    const actual = (sent[sent.length - 1] - sent[0]) / 1000;
+    record('total_time accuracy', `${database}, ${N.spreadRows} rows over ${N.spreadSeconds} s`, `actual span ${actual.toFixed(2)} s / requested ${requested.toFixed(2)} s = ${(actual / requested).toFixed(3)}`);
+  } finally {
+    await world.close();
+  }
+}
+
+/** 4. A large start (time to accept, peak RSS), report-detail latency at the first and the last page, reports list with 1,000 bulk sends. */
+async function scale(database: 'pglite' | 'postgres'): Promise<void> {
+  const world = await startWorld({ database, instances: 1, simMps: null, channelMps: 1000 });
+  try {
+    // On the FLAGGED channel the rows are stored and queued but held: the figures are the start's and the reads'.
+    const big = await startBulk(world, SIM_CHANNEL_IDS.flagged, N.scale, 90575);
+    const rss = await peakRssMb(world.services[0].child.pid!);
+    record('large start', database, `${N.scale} rows accepted in ${(big.acceptMs / 1000).toFixed(1)} s (${(N.scale / (big.acceptMs / 1000)).toFixed(0)} rows/s); service peak RSS ${rss} MB`);
+    const lastPage = Math.ceil(N.scale / 50);
+    for (const [label, page] of [['first', 1], ['last', lastPage]] as const) {
+      const { latencies } = await load(200, 1, async () => {
+        const res = await world.api('POST', '/agent-app/message-template/send-wizard/reports/detail', { data: { page, page_size: 50 }, id: big.id });
+        if (res.body.data.report_details.length === 0) throw new Error('empty page');
+      });
+      record('report detail page', `${database}, ${N.scale} rows, ${label} page (${page}) of 50`, `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`);
+    }
+    // The other 999 bulk sends are written straight into the database (their contents do not matter to the list).
+    await world.withDatabase(async (db) => {
+      await sql`
+        insert into send_wizards (id, company_id, channel_id, template_id, template_name, from_number, has_button, status, total_time, summary, created_at)
+        select lpad(to_hex(g), 24, '0'), company_id, channel_id, template_id, template_name, from_number, has_button, 'COMPLETED', 0, 1,
+               now() - make_interval(secs => g)
+        from send_wizards, generate_series(1, ${N.wizards - 1}) as g where id = ${big.id}`.execute(db);
+    });
+    const { latencies } = await load(200, 1, async () => {
+      await world.api('POST', '/agent-app/message-template/send-wizard/reports', { page: 10, page_size: 50, channel_id: SIM_CHANNEL_IDS.flagged });
+    });
+    record('reports list', `${database}, ${N.wizards} bulk sends, page 10 of 50`, `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`);
+  } finally {
+    await world.close();
+  }
+}
+
+async function main_(): Promise<void> {
+  const t0 = Date.now();
+  const raw = await rawNetworkRate();
+  for (const [database, instances] of [['pglite', 1], ['postgres', 1], ['postgres', 3]] as const) {
+    const world = await startWorld({ database, instances, simMps: null, channelMps: 100_000 });
+    try {
+      const setup = `${database}, ${instances} instance${instances > 1 ? 's' : ''}, caps off`;
+      await serviceRate(world, setup, raw);
+      if (instances === 1) await ingestionAndSingles(world, database);
+    } finally {
+      await world.close();
+    }
+  }
+  await pacing('pglite');
+  await pacing('postgres');
+  await scale('postgres');
+  if (!QUICK) await scale('pglite');
+  const seconds = Math.round((Date.now() - t0) / 1000);
+  const table = ['| scenario | setup | measured |', '|---|---|---|', ...results.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  const doc = `# Benchmarks
+
+Measured by \`npm run bench${QUICK ? ' -- --quick' : ''}\` on ${new Date().toISOString().slice(0, 10)}, ${machine()}; the whole run took ${seconds} s.
+Every figure in the table comes from this one run. The machine is shared and noisy: compare ratios, not absolute numbers.
+
+- The simulator, each service instance and the bench client are separate processes on loopback; the service
+  is started with \`tms serve\` (NETWORK=cloud, pointed at the standalone simulator).
+- "caps off": the simulator's throughput cap is off and the channel's cap is lifted to measure the engine
+  itself (the network allows at most 1,000 mps per number; the service holds whatever the channel says).
+- Service rates are measured from the moment the start request is sent (so they include storing the rows).
+- Scale figures use the FLAGGED channel, so the rows are stored and queued but not sent while the reads are timed.
+- ${QUICK ? 'Quick form: smaller counts (see bench/run.ts `N`); run `npm run bench` for the full counts.' : 'Full form.'}
+
+${table}
+`;
+  writeFileSync(new URL('../docs/benchmarks.md', import.meta.url), doc);
+  console.log(table);
+  console.log(`\nwritten to docs/benchmarks.md (${seconds} s)`);
+}
+
+main_().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
