@@ -1,0 +1,33 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { TokenBucket } from '../../src/engine/token-bucket.js';
+
+test('the burst is a quarter second of the rate', () => {
+  assert.equal(new TokenBucket(80).available(), 20);
+  assert.equal(new TokenBucket(2).available(), 1);
+});
+
+test('taking more than the burst waits for the rate', async () => {
+  const bucket = new TokenBucket(400); // burst 100, then 400/s
+  let taken = 0;
+  const all = Promise.all(Array.from({ length: 140 }, () => bucket.take().then(() => (taken += 1))));
+  await new Promise((r) => setImmediate(r));
+  assert.equal(taken, 100, 'the burst is available at once');
+  await all;
+  assert.equal(taken, 140);
+});
+
+test('a 130429 halves the rate and drops the saved tokens', () => {
+  const bucket = new TokenBucket(80);
+  bucket.shrink(5000);
+  assert.equal(bucket.currentRate(), 40);
+  assert.equal(bucket.available(), 0);
+});
+
+test('drain releases every waiter', async () => {
+  const bucket = new TokenBucket(1);
+  await bucket.take();
+  const waiting = bucket.take();
+  bucket.drain();
+  await waiting;
+});
