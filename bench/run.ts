@@ -17,13 +17,13 @@ const QUICK = process.argv.includes('--quick');
 const N = {
   raw: QUICK ? 10_000 : 100_000,
   service: QUICK ? 10_000 : 100_000,
-  pacing: QUICK ? 800 : 4_000,
-  spreadRows: QUICK ? 200 : 1_000,
-  spreadSeconds: QUICK ? 10 : 60,
+  pacing: QUICK ? 400 : 4_000,
+  spreadRows: QUICK ? 100 : 1_000,
+  spreadSeconds: QUICK ? 5 : 60,
   scale: QUICK ? 100_000 : 1_000_000,
   wizards: 1_000,
-  webhookEvents: QUICK ? 5_000 : 20_000,
-  singles: QUICK ? 1_000 : 5_000,
+  webhookEvents: QUICK ? 3_000 : 20_000,
+  singles: QUICK ? 500 : 5_000,
 };
 const CONCURRENCY = 64;
 const main = SIM_CHANNEL_IDS.main;
