@@ -67,6 +67,17 @@ export function spoolRows(body: Readable, file: string, limits: SpoolLimits): Pr
       }
     };
 
+    /** A value begins: a scalar is complete at once; an object or array is assembled over the next tokens. */
+    const startValue = (token: Token) => {
+      if (token.name === 'startObject' || token.name === 'startArray') {
+        asm = new Assembler();
+        asm.consume(token as never);
+        asmDepth = 1;
+        return;
+      }
+      finishValue(new Assembler().consume(token as never).current);
+    };
+
     tokens.on('data', (token: Token) => {
       if (failed) return;
       // PostgreSQL text and jsonb cannot store NUL; the other routes refuse it before their handler (http/input-rules).
@@ -88,7 +99,6 @@ export function spoolRows(body: Readable, file: string, limits: SpoolLimits): Pr
         }
         return;
       }
-      const opens = token.name === 'startObject' || token.name === 'startArray';
       if (depth === 0) {
         if (token.name !== 'startObject') return fail(new AppError('VALIDATION_FAILED', 'The body must be a JSON object.', { field: 'body' }));
         depth = 1;
@@ -99,13 +109,7 @@ export function spoolRows(body: Readable, file: string, limits: SpoolLimits): Pr
           inRows = false;
           return;
         }
-        if (opens) {
-          asm = new Assembler();
-          asm.consume(token as never);
-          asmDepth = 1;
-          return;
-        }
-        return finishValue(new Assembler().consume(token as never).current);
+        return startValue(token);
       }
       // depth 1: inside the root object
       if (token.name === 'keyValue') {
@@ -123,13 +127,7 @@ export function spoolRows(body: Readable, file: string, limits: SpoolLimits): Pr
         fields.rows = true;
         return;
       }
-      if (opens) {
-        asm = new Assembler();
-        asm.consume(token as never);
-        asmDepth = 1;
-        return;
-      }
-      finishValue(new Assembler().consume(token as never).current);
+      startValue(token);
     });
     tokens.on('error', () => fail(new AppError('INVALID_JSON', undefined, { field: 'body' })));
     body.on('error', (error) => fail(new AppError('VALIDATION_FAILED', `The body could not be read: ${error.message}`, { field: 'body' })));

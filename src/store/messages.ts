@@ -3,43 +3,14 @@
  * locks its rows, changes them only from the allowed states and returns (old status, new status) per row,
  * so the caller can keep the bulk-send counters exact in the same transaction.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { MessageStatus } from '../domain/message-states.js';
-import type { Database } from './schema.js';
+import type { Database, MessagesTable } from './schema.js';
 
 type Db = Kysely<Database>;
 
-/** A message row as the service reads it. */
-export interface MessageRow {
-  id: string;
-  company_id: string;
-  channel_id: string;
-  template_id: string;
-  waba_id: string;
-  send_wizard_id: string | null;
-  row_no: number | null;
-  row_ref: string | null;
-  phone_number: string;
-  full_name: string | null;
-  status: MessageStatus;
-  reached_rank: number;
-  payload: unknown;
-  due_at: Date;
-  attempts: number;
-  send_attempted_at: Date | null;
-  ext_id: string | null;
-  backend_sended_time: Date | null;
-  sended_time: Date | null;
-  delivered_time: Date | null;
-  seen_time: Date | null;
-  failed_time: Date | null;
-  error_message: string | null;
-  error_message_detail: string | null;
-  webhook_response: unknown;
-  version: number;
-  created_at: Date;
-  updated_at: Date;
-}
+/** A message row as the service reads it (status typed by the state machine). */
+export type MessageRow = Omit<Selectable<MessagesTable>, 'status'> & { status: MessageStatus };
 
 /** One row changed by a move (or, with `n`, a group of `n` rows that moved alike). */
 export interface MovedRow {

@@ -1,38 +1,12 @@
 /** SQL for bulk sends (send wizards) and their counters, which moves keep exact in the same transaction. */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { COUNTERS, type Counter, type MessageStatus } from '../domain/message-states.js';
-import type { Database } from './schema.js';
+import type { Database, SendWizardsTable } from './schema.js';
 
 type Db = Kysely<Database>;
 
 /** A bulk send row. */
-export interface SendWizardRow {
-  id: string;
-  company_id: string;
-  channel_id: string;
-  template_id: string;
-  template_name: string;
-  from_number: string;
-  has_button: boolean;
-  status: string;
-  total_time: number;
-  summary: number;
-  waiting: number;
-  queued: number;
-  processed_count: number;
-  awaiting_backend_count: number;
-  failed_count: number;
-  delivered_count: number;
-  sent_count: number;
-  seen_count: number;
-  cancelled_count: number;
-  duplicate_count: number;
-  paused_reason: string | null;
-  started_at: Date | null;
-  finished_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
+export type SendWizardRow = Selectable<SendWizardsTable>;
 
 /** Adds counter deltas to a bulk send (one statement), then completes it when no row is left unsettled. */
 export async function addWizardCounters(db: Db, wizardId: string, delta: Partial<Record<Counter, number>>): Promise<void> {
