@@ -22,7 +22,7 @@ import { WebhookInbox } from './engine/webhook-inbox.js';
 import { requireAuth } from './http/auth.js';
 import type { RouteDeps } from './http/deps.js';
 import { ErrorEnvelopeSchema } from './http/envelope.js';
-import { frameworkErrors, installErrorHandlers } from './http/error-handler.js';
+import { handleError, installErrorHandlers } from './http/error-handler.js';
 import { applyInputRules } from './http/input-rules.js';
 import { familyAChannelRoutes } from './http/family-a/channels.js';
 import { familyASendWizardRoutes } from './http/family-a/send-wizard.js';
@@ -80,7 +80,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       disableRequestLogging: options.config.logLevel !== 'debug' && options.config.logLevel !== 'trace',
     }),
     bodyLimit: 1024 * 1024,
-    frameworkErrors,
+    // Router errors (a bad URL encoding, an over-long path parameter) get the envelope too.
+    frameworkErrors: handleError,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -42,14 +42,16 @@ function validationElements(issues: AjvIssue[], context: string | undefined): Er
   return elements;
 }
 
-const FASTIFY_CODES: Record<string, ErrorCode> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION_FAILED',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'VALIDATION_FAILED',
-  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
-  FST_ERR_BAD_URL: 'VALIDATION_FAILED',
-  FST_ERR_MAX_PARAM_LENGTH: 'VALIDATION_FAILED',
+/** Fastify's own errors → catalogue code, and the field and message to use where the error's own would not do. */
+const FASTIFY_ERRORS: Record<string, { code: ErrorCode; field?: string; message?: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: ERROR_CATALOGUE.PAYLOAD_TOO_LARGE.message },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'VALIDATION_FAILED' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'VALIDATION_FAILED' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'INVALID_JSON' },
+  // Router errors, reported through the `frameworkErrors` option.
+  FST_ERR_BAD_URL: { code: 'VALIDATION_FAILED', field: 'path', message: 'The URL path is not valid percent-encoding.' },
+  FST_ERR_MAX_PARAM_LENGTH: { code: 'VALIDATION_FAILED', field: 'path', message: 'A path parameter is longer than 100 characters.' },
 };
 
 /** The catalogue code of a 4xx status, for errors of fastify and its plugins that have no code of ours. */
@@ -62,40 +64,38 @@ function send(request: FastifyRequest, reply: FastifyReply, status: number, mess
   return reply.status(status).send(errorBody(request, status, message, errors));
 }
 
-/** Fastify's `frameworkErrors` option: router errors (a bad URL encoding, an over-long path parameter) get the envelope too. */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  reply.send(error);
+/** Maps any error to the envelope (the app's error handler, and fastify's `frameworkErrors` for router errors). */
+export function handleError(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    if (error.retryAfter !== undefined) reply.header('retry-after', String(Math.ceil(error.retryAfter)));
+    return send(request, reply, error.status, error.message, error.elements());
+  }
+  const fe = error as FastifyError & { validation?: AjvIssue[]; validationContext?: string };
+  if (fe.validation) {
+    const errors = validationElements(fe.validation, fe.validationContext);
+    return send(request, reply, 400, errors[0]?.message ?? 'The request is invalid.', errors);
+  }
+  if (error instanceof SyntaxError || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return send(request, reply, 400, ERROR_CATALOGUE.INVALID_JSON.message, [
+      { code: 'INVALID_JSON', message: ERROR_CATALOGUE.INVALID_JSON.message, field: 'body' },
+    ]);
+  }
+  const mapped = fe.code ? FASTIFY_ERRORS[fe.code] : undefined;
+  if (mapped || (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500)) {
+    const code: ErrorCode = mapped?.code ?? codeOfStatus(fe.statusCode!);
+    const status = ERROR_CATALOGUE[code].status;
+    const message = mapped?.message ?? error.message;
+    return send(request, reply, status, message, [{ code, message, field: mapped?.field ?? 'body' }]);
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return send(request, reply, 500, ERROR_CATALOGUE.INTERNAL_ERROR.message, [
+    { code: 'INTERNAL_ERROR', message: ERROR_CATALOGUE.INTERNAL_ERROR.message },
+  ]);
 }
 
 /** Installs the error and not-found handlers on an app. */
 export function installErrorHandlers(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.retryAfter !== undefined) reply.header('retry-after', String(Math.ceil(error.retryAfter)));
-      return send(request, reply, error.status, error.message, error.elements());
-    }
-    const fe = error as FastifyError & { validation?: AjvIssue[]; validationContext?: string };
-    if (fe.validation) {
-      const errors = validationElements(fe.validation, fe.validationContext);
-      return send(request, reply, 400, errors[0]?.message ?? 'The request is invalid.', errors);
-    }
-    if (error instanceof SyntaxError || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-      return send(request, reply, 400, ERROR_CATALOGUE.INVALID_JSON.message, [
-        { code: 'INVALID_JSON', message: ERROR_CATALOGUE.INVALID_JSON.message, field: 'body' },
-      ]);
-    }
-    const mapped = fe.code ? FASTIFY_CODES[fe.code] : undefined;
-    if (mapped || (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500)) {
-      const code: ErrorCode = mapped ?? codeOfStatus(fe.statusCode!);
-      const status = ERROR_CATALOGUE[code].status;
-      const message = mapped === 'PAYLOAD_TOO_LARGE' ? ERROR_CATALOGUE.PAYLOAD_TOO_LARGE.message : error.message;
-      return send(request, reply, status, message, [{ code, message, field: 'body' }]);
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return send(request, reply, 500, ERROR_CATALOGUE.INTERNAL_ERROR.message, [
-      { code: 'INTERNAL_ERROR', message: ERROR_CATALOGUE.INTERNAL_ERROR.message },
-    ]);
-  });
+  app.setErrorHandler(handleError);
 
   app.setNotFoundHandler((request, reply) => {
     const message = `No route ${request.method} ${request.url.split('?')[0]}`;

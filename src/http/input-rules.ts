@@ -5,10 +5,14 @@
  */
 import { Stream } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
 import { invalid } from '../errors.js';
 
-const NoQuery = Type.Object({}, { additionalProperties: false });
+const NUL = '\u0000';
+
+/** A field name as the error names it: NUL written out. */
+function shown(name: string): string {
+  return name.split(NUL).join('\\u0000');
+}
 
 /** Parsed JSON, query and params objects (whatever their prototype), not a streamed body or raw bytes. */
 function isParsed(value: unknown): value is Record<string, unknown> | unknown[] {
@@ -17,7 +21,7 @@ function isParsed(value: unknown): value is Record<string, unknown> | unknown[] 
 
 /** The field path of the first string (value or key) holding NUL in a parsed value, if any. */
 export function nulField(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : undefined;
+  if (typeof value === 'string') return value.includes(NUL) ? path || 'body' : undefined;
   if (!isParsed(value)) return undefined;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
@@ -28,7 +32,7 @@ export function nulField(value: unknown, path = ''): string | undefined {
   }
   for (const [key, item] of Object.entries(value)) {
     const at = path ? `${path}.${key}` : key;
-    if (key.includes('\u0000')) return at.replace(/\u0000/g, '\\u0000');
+    if (key.includes(NUL)) return shown(at);
     const found = nulField(item, at);
     if (found) return found;
   }
@@ -41,12 +45,13 @@ export function refuseNul(value: unknown, path = ''): void {
   if (field) throw invalid(field, `${field} must not contain the NUL character (U+0000)`);
 }
 
-/** Applies the rules to every route of this (encapsulated) scope. */
+/** Applies the rules to every route of this (encapsulated) scope, before its schemas are checked. */
 export function applyInputRules(app: FastifyInstance): void {
-  app.addHook('onRoute', (route) => {
-    if (!route.schema?.querystring) route.schema = { ...route.schema, querystring: NoQuery };
-  });
   app.addHook('preValidation', async (request) => {
+    if (!request.routeOptions.schema?.querystring) {
+      const [unknown] = Object.keys(request.query as object);
+      if (unknown !== undefined) throw invalid(shown(unknown), `${shown(unknown)} is not a known field`);
+    }
     refuseNul(request.params);
     refuseNul(request.query);
     refuseNul(request.body);

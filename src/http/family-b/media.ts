@@ -18,6 +18,7 @@ import { MAX_MEDIA_BYTES, mediaProblem, sniffMediaType } from '../../domain/medi
 import { uploadMedia } from '../../engine/media.js';
 import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES, familyB, familyBSchema } from '../envelope.js';
+import { refuseNul } from '../input-rules.js';
 
 /** The media route. */
 export const familyBMediaRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
@@ -43,12 +44,17 @@ export const familyBMediaRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (a
       if (!request.isMultipart()) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data with a channel_id field and a file part.', { field: 'body' });
       }
+      // The multipart parser throws a plain error (a 500) when the content type has no boundary.
+      if (!/;\s*boundary=[^;\s]/i.test(String(request.headers['content-type']))) {
+        throw new AppError('VALIDATION_FAILED', 'A multipart/form-data content type needs a boundary parameter.', { field: 'content-type' });
+      }
       const dir = await mkdtemp(join(tmpdir(), 'tms-media-'));
       try {
         const fields: Record<string, string> = {};
         let staged: { path: string; fileName: string; fileType: string; length: number; head: Buffer; truncated: boolean } | undefined;
         for await (const part of request.parts()) {
           if (part.type === 'field') {
+            if (part.fieldname !== 'channel_id') throw new AppError('VALIDATION_FAILED', `${part.fieldname} is not a known field`, { field: part.fieldname });
             fields[part.fieldname] = String(part.value);
             continue;
           }
@@ -69,6 +75,8 @@ export const familyBMediaRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (a
           await pipeline(part.file, counter, createWriteStream(path));
           staged = { path, fileName: part.filename || 'file', fileType: part.mimetype, length, head, truncated: part.file.truncated };
         }
+        refuseNul(fields);
+        refuseNul(staged?.fileName, 'file.filename');
         const channelId = fields.channel_id;
         if (!channelId) throw new AppError('VALIDATION_FAILED', 'channel_id is required', { field: 'channel_id' });
         if (!staged) throw new AppError('VALIDATION_FAILED', 'file is required', { field: 'file' });

@@ -18,11 +18,12 @@ export const StartV1Body = Type.Object(
         {
           id: Type.Optional(Type.Integer()),
           phone_number: cell,
+          // null is an absent value, as in startv2's cells.
           full_name: Type.Optional(Type.Union([cell, Type.Null()])),
-          url_button_param: Type.Optional(cell),
-          url_button_param2: Type.Optional(cell),
-          text_header_param: Type.Optional(Type.Union([cell], { description: 'header text parameter, or the media link/id of an IMAGE/VIDEO/DOCUMENT header' })),
-          copy_code_param: Type.Optional(cell),
+          url_button_param: Type.Optional(Type.Union([cell, Type.Null()])),
+          url_button_param2: Type.Optional(Type.Union([cell, Type.Null()])),
+          text_header_param: Type.Optional(Type.Union([cell, Type.Null()], { description: 'header text parameter, or the media link/id of an IMAGE/VIDEO/DOCUMENT header' })),
+          copy_code_param: Type.Optional(Type.Union([cell, Type.Null()])),
           params: Type.Optional(Type.Array(cell, { description: 'body parameters {{1}}, {{2}}, ...' })),
         },
         { additionalProperties: false },
