@@ -13,6 +13,7 @@ import { expireAllMessageLeases, failUnreconciled, listChannelsWithDueWork, requ
 import type { Database } from '../store/schema.js';
 import { acquireChannelLease, dropAllChannelLeases, releaseChannelLeases } from '../store/sending.js';
 import { deleteWizard, deleteWizardRows, findStaleStarts, queueWaitingRows } from '../store/send-wizards.js';
+import { deleteOldAppliedWebhookEvents } from '../store/webhook-events.js';
 import type { ChannelHealthDeps } from './channel-health.js';
 import { ChannelSender, moveWithCounters, type SendingOptions } from './channel-sender.js';
 import { retryPendingStatusEvents } from './status-events.js';
@@ -20,6 +21,8 @@ import { TokenBucket } from './token-bucket.js';
 
 /** A start that stored no row for this long died with its process; its rows are removed. */
 const STALE_START_SECONDS = 600;
+/** Applied webhook events are kept this long (for audits and replays), then deleted a batch a minute. */
+const WEBHOOK_RETENTION_SECONDS = 7 * 24 * 3600;
 
 /** Dispatcher settings (defaults in DEFAULT_DISPATCHER_OPTIONS). */
 export interface DispatcherOptions extends SendingOptions {
@@ -71,6 +74,7 @@ export class Dispatcher {
   private running: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
   private lastMaintenance = 0;
+  private lastRetention = 0;
 
   constructor(private readonly deps: DispatcherDeps) {
     this.owner = deps.owner ?? `tms-${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -118,6 +122,10 @@ export class Dispatcher {
     const failed = await moveWithCounters(db, (tx) => failUnreconciled(tx, this.options.reconcileWindowSeconds, 1000));
     if (failed.length) this.deps.log.warn({ count: failed.length }, 'sends with unknown outcome failed after the reconciliation window');
     await retryPendingStatusEvents(db, this.deps.log);
+    if (Date.now() - this.lastRetention > 60_000) {
+      this.lastRetention = Date.now();
+      await deleteOldAppliedWebhookEvents(db, WEBHOOK_RETENTION_SECONDS, 10_000);
+    }
   }
 
   private async loop(): Promise<void> {

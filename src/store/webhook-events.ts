@@ -53,3 +53,12 @@ export async function countWebhookEventsByState(db: Db): Promise<Record<string, 
     .execute();
   return Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]));
 }
+
+/** Deletes applied events older than `olderThanSeconds` (retention), at most `limit` at a time. */
+export async function deleteOldAppliedWebhookEvents(db: Db, olderThanSeconds: number, limit: number): Promise<number> {
+  const result = await sql`
+    delete from webhook_events where id in (
+      select id from webhook_events
+      where state = 'APPLIED' and applied_at < now() - make_interval(secs => ${olderThanSeconds}) limit ${limit})`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
