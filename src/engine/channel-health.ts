@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { AppError } from '../errors.js';
 import type { NetworkPort } from '../network/port.js';
-import { findChannel, updateChannelHealth, type ChannelRow } from '../store/channels.js';
+import { findChannel, listChannels, updateChannelHealth, type ChannelRow } from '../store/channels.js';
 import type { Database } from '../store/schema.js';
 import { toAppError } from './network-errors.js';
 
@@ -38,10 +38,8 @@ export async function refreshChannel(deps: ChannelHealthDeps, channel: ChannelRo
   return { ...channel, ...update, refreshed_at: new Date() };
 }
 
-/** The caller's channel with fresh health; 404 for a missing or another company's channel. */
-export async function readChannelHealth(deps: ChannelHealthDeps, companyId: string, channelId: string): Promise<ChannelRow> {
-  const channel = await findChannel(deps.db, companyId, channelId);
-  if (!channel) throw new AppError('CHANNEL_NOT_FOUND', `Channel ${channelId} was not found.`, { field: 'channel_id' });
+/** A stored channel with fresh health: the network is asked when the stored read is stale. */
+export async function freshChannel(deps: ChannelHealthDeps, channel: ChannelRow): Promise<ChannelRow> {
   const age = channel.refreshed_at ? Date.now() - channel.refreshed_at.getTime() : Infinity;
   if (age <= deps.maxAgeMs) return channel;
   try {
@@ -49,9 +47,22 @@ export async function readChannelHealth(deps: ChannelHealthDeps, companyId: stri
   } catch (error) {
     // The last known health is still the best answer when the network is briefly unreachable.
     if (channel.refreshed_at) {
-      deps.log.warn({ err: error, channelId }, 'channel refresh failed; answering with the last known health');
+      deps.log.warn({ err: error, channelId: channel.id }, 'channel refresh failed; answering with the last known health');
       return channel;
     }
     throw toAppError(error);
   }
+}
+
+/** The caller's channel with fresh health; 404 for a missing or another company's channel. */
+export async function readChannelHealth(deps: ChannelHealthDeps, companyId: string, channelId: string): Promise<ChannelRow> {
+  const channel = await findChannel(deps.db, companyId, channelId);
+  if (!channel) throw new AppError('CHANNEL_NOT_FOUND', `Channel ${channelId} was not found.`, { field: 'channel_id' });
+  return freshChannel(deps, channel);
+}
+
+/** The caller's channels, each refreshed when stale; a channel the network cannot read keeps what is stored. */
+export async function listChannelHealth(deps: ChannelHealthDeps, companyId: string): Promise<ChannelRow[]> {
+  const rows = await listChannels(deps.db, companyId);
+  return Promise.all(rows.map((row) => freshChannel(deps, row).catch(() => row)));
 }

@@ -24,7 +24,7 @@ import {
 import type { Database } from '../store/schema.js';
 import { acquireChannelLease, countWindowRecipients, findWindowRecipients, lockChannel, reserveWindowRecipients } from '../store/sending.js';
 import { pauseChannelWizards, pauseWizards, resumeWizards } from '../store/send-wizards.js';
-import { refreshChannel, type ChannelHealthDeps } from './channel-health.js';
+import { freshChannel, type ChannelHealthDeps } from './channel-health.js';
 import { applyCounterMoves } from './counters.js';
 import { checkNumbers } from './number-check.js';
 import type { TokenBucket } from './token-bucket.js';
@@ -154,14 +154,10 @@ export class ChannelSender {
   private async readChannel(): Promise<ChannelRow | undefined> {
     const row = await findChannelById(this.deps.db, this.channelId);
     if (!row) return undefined;
-    const age = row.refreshed_at ? Date.now() - row.refreshed_at.getTime() : Infinity;
-    if (age <= this.deps.health.maxAgeMs) return row;
-    try {
-      return await refreshChannel(this.deps.health, row);
-    } catch (error) {
+    return freshChannel(this.deps.health, row).catch((error) => {
       this.deps.log.warn({ err: error, channelId: row.id }, 'channel refresh failed; using the last known health');
       return row;
-    }
+    });
   }
 
   /** Gates, checks and launches the sends of a claimed batch. */

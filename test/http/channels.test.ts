@@ -16,6 +16,16 @@ function withoutTrace(body: Record<string, unknown>) {
   return rest;
 }
 
+test('the first channel list reads each channel’s status from the network', async () => {
+  const res = await h.call('GET', '/api/v1/channels');
+  assert.equal(res.status, 200);
+  for (const channel of world) {
+    const item = res.body.items.find((c: { id: string }) => c.id === channel.id);
+    assert.deepEqual([item.status, item.quality_rating, item.messaging_limit_tier], [channel.status, channel.qualityRating, channel.messagingLimitTier]);
+    assert.ok(item.refreshed_at);
+  }
+});
+
 for (const channel of world) {
   test(`family A waba-status reports ${channel.status}/${channel.qualityRating}/${channel.messagingLimitTier} from the network`, async () => {
     const res = await h.call('GET', `/agent-app/message-template/template/waba-status?channel_id=${channel.id}`);

@@ -1,8 +1,7 @@
 /** Family B: channel phone status and the channel list. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { readChannelHealth } from '../../engine/channel-health.js';
-import { listChannels } from '../../store/channels.js';
+import { listChannelHealth, readChannelHealth } from '../../engine/channel-health.js';
 import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES, familyB, familyBSchema } from '../envelope.js';
 import { ChannelItem, ChannelQuery, PhoneStatusB, toChannelItem, toPhoneStatusB } from '../schemas/channel.js';
@@ -30,12 +29,12 @@ export const familyBChannelRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async 
     {
       schema: {
         tags: ['family B'],
-        summary: "The caller's channels with their last known status (added beyond the interface)",
+        summary: "The caller's channels with their status, refreshed from the network when stale (added beyond the interface)",
         response: { 200: familyBSchema({ items: Type.Array(ChannelItem) }), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
-      const rows = await listChannels(deps.db, request.companyId);
+      const rows = await listChannelHealth(deps.channelHealth, request.companyId);
       return familyB(request, { items: rows.map(toChannelItem) });
     },
   );
