@@ -8,8 +8,3 @@ export function newId(now: number = Date.now()): string {
   const seconds = Math.floor(now / 1000).toString(16).padStart(8, '0');
   return seconds + randomBytes(8).toString('hex');
 }
-
-/** True for a well-formed 24-hex id. */
-export function isId(value: string): boolean {
-  return /^[0-9a-f]{24}$/.test(value);
-}

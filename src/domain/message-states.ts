@@ -46,19 +46,14 @@ export function canMove(from: MessageStatus, to: MessageStatus): boolean {
   return TRANSITIONS[from].includes(to);
 }
 
-/** States no move leaves except a status event raising the rank (SENT_TO_BACKEND is not final). */
+/**
+ * Settled states: failed, cancelled, or handed over and acknowledged by the network (BACKEND_DELIVERED or
+ * beyond; later events still raise the rank). SENT_TO_BACKEND waits for its first status event.
+ */
 export const FINAL_STATUSES: readonly MessageStatus[] = [
   'CANCELLED', 'OPT_IN_FAILED', 'OPT_IN_FAILED_INVALID_NUMBER', 'SENT_TO_BACKEND_FAILED', 'BACKEND_DELIVERED',
   'BACKEND_SENT', 'BACKEND_SEEN', 'BACKEND_FAILED', 'BACKEND_DELETED',
 ];
-
-/**
- * A bulk send is finished when every row is settled: failed, cancelled, or handed over and acknowledged by
- * the network (BACKEND_DELIVERED or beyond). SENT_TO_BACKEND waits for its first status event.
- */
-export function isSettled(status: MessageStatus): boolean {
-  return FINAL_STATUSES.includes(status);
-}
 
 /** Failure states. */
 export const FAILED_STATUSES: readonly MessageStatus[] = [

@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { DELIVERY_RANK, EVENT_STATUS, statusAfterEvent, TIME_FIELD_OF, type MessageStatus } from '../domain/message-states.js';
+import { DELIVERY_RANK, EVENT_STATUS, statusAfterEvent, TIME_FIELD_OF } from '../domain/message-states.js';
 import { applyEventUpdates, lockMessagesForEvents, type EventUpdate, type MessageRow } from '../store/messages.js';
 import type { Database } from '../store/schema.js';
 import { suppressNumber } from '../store/sending.js';
@@ -162,10 +162,4 @@ export async function retryPendingStatusEvents(db: Kysely<Database>, log: Logger
     if (matchedIds.length) log.info({ count: matchedIds.length }, 'kept status events matched their messages');
     return matchedIds.length;
   });
-}
-
-/** Exported for tests: the status a single event would give. */
-export function stateAfter(current: MessageStatus, eventName: string): MessageStatus | null {
-  const event = EVENT_STATUS[eventName];
-  return event ? statusAfterEvent(current, event) : null;
 }

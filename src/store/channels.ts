@@ -60,11 +60,6 @@ export async function updateChannelHealth(
     .execute();
 }
 
-/** Marks a channel's cached health stale so the next read asks the network. */
-export async function markChannelStale(db: Db, channelId: string): Promise<void> {
-  await db.updateTable('channels').set({ refreshed_at: null }).where('id', '=', channelId).execute();
-}
-
 /** Locks the channels of a WABA whose display number has these digits (webhooks name the number). */
 export async function lockChannelsByWabaNumber(db: Db, wabaId: string, digits: string): Promise<ChannelRow[]> {
   const result = await sql<ChannelRow>`

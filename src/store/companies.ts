@@ -14,11 +14,6 @@ export async function findCompany(db: Db, id: string) {
   return db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Lists companies, oldest first. */
-export async function listCompanies(db: Db) {
-  return db.selectFrom('companies').selectAll().orderBy('created_at').orderBy('id').execute();
-}
-
 /** Inserts an API token row (hash only). */
 export async function insertApiToken(
   db: Db,

@@ -91,12 +91,6 @@ export async function listChannelsWithDueWork(db: Db): Promise<string[]> {
   return result.rows.map((r) => r.id);
 }
 
-/** The earliest due time of any QUEUED message (the dispatcher sleeps until then). */
-export async function nextDueAt(db: Db): Promise<Date | null> {
-  const result = await sql<{ due: Date | null }>`select min(due_at) as due from messages where status = 'QUEUED'`.execute(db);
-  return result.rows[0]?.due ?? null;
-}
-
 /** Number-check results: AGENDA → OPT_IN_SUCCESS / OPT_IN_FAILED / OPT_IN_FAILED_INVALID_NUMBER (failures timed). */
 export async function finishNumberChecks(
   db: Db,

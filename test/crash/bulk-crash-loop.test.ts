@@ -1,5 +1,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { FINAL_STATUSES } from '../../src/domain/message-states.js';
 import { SIM_CHANNEL_IDS } from '../../src/network/simulator/constants.js';
 import { phones, v1Rows } from '../support/bulk.js';
 import { startCrashWorld, until, type CrashWorld } from '../support/crash-world.js';
@@ -7,7 +8,6 @@ import { startCrashWorld, until, type CrashWorld } from '../support/crash-world.
 /** Kills in one run: 3 by default (CI), TMS_CRASH_KILLS=10 for the full form. */
 const KILLS = Number(process.env.TMS_CRASH_KILLS ?? 3);
 const ROWS = Number(process.env.TMS_CRASH_ROWS ?? 400);
-const SETTLED = ['CANCELLED', 'OPT_IN_FAILED', 'OPT_IN_FAILED_INVALID_NUMBER', 'SENT_TO_BACKEND_FAILED', 'BACKEND_DELIVERED', 'BACKEND_SENT', 'BACKEND_SEEN', 'BACKEND_FAILED', 'BACKEND_DELETED'];
 const A = '/agent-app/message-template/send-wizard';
 let world: CrashWorld;
 
@@ -39,7 +39,7 @@ test(`kill -9 the service ${KILLS} times during a bulk send: every row final, no
     rows.push(...res.body.data.report_details);
   }
   assert.equal(rows.length, ROWS);
-  const unsettled = rows.filter((r) => !SETTLED.includes(r.status));
+  const unsettled = rows.filter((r) => !(FINAL_STATUSES as readonly string[]).includes(r.status));
   assert.deepEqual(unsettled, []);
   const stats = await world.sim('/_sim/stats');
   assert.equal(stats.duplicate_sends, 0, 'a number received the same row twice');

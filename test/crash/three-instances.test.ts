@@ -1,6 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
+import { FINAL_STATUSES } from '../../src/domain/message-states.js';
 import { SIM_CHANNEL_IDS } from '../../src/network/simulator/constants.js';
 import { onPostgres } from '../support/db.js';
 import { phones, v1Rows } from '../support/bulk.js';
@@ -9,7 +10,6 @@ import { freePort, type Proc } from '../support/processes.js';
 
 const ROWS = 600;
 const A = '/agent-app/message-template/send-wizard';
-const SETTLED = ['CANCELLED', 'OPT_IN_FAILED', 'OPT_IN_FAILED_INVALID_NUMBER', 'SENT_TO_BACKEND_FAILED', 'BACKEND_DELIVERED', 'BACKEND_SENT', 'BACKEND_SEEN', 'BACKEND_FAILED', 'BACKEND_DELETED'];
 
 // Several instances share one database only on PostgreSQL (PGlite is one process's database).
 if (onPostgres) {
@@ -52,7 +52,7 @@ if (onPostgres) {
     const states = await client.query<{ status: string; n: number }>('select status, count(*)::int as n from messages where send_wizard_id = $1 group by status', [id]);
     await client.end();
 
-    const unsettled = states.rows.filter((r) => !SETTLED.includes(r.status));
+    const unsettled = states.rows.filter((r) => !(FINAL_STATUSES as readonly string[]).includes(r.status));
     assert.deepEqual(unsettled, []);
     const stats = await world.sim('/_sim/stats');
     assert.equal(stats.duplicate_sends, 0, 'a row was sent twice');
