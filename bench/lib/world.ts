@@ -6,7 +6,7 @@
 import { DEMO_COMPANY_ID } from '../../src/admin.js';
 import { SIM_ACCESS_TOKEN, SIM_CHANNEL_IDS, SIM_WABA_ID } from '../../src/network/simulator/constants.js';
 import { migrate, openDatabase, type Store } from '../../src/store/db.js';
-import { freePort, serviceDatabase, startTms, tmsJson, waitForHttp, type Proc } from '../../test/support/processes.js';
+import { freePort, serviceApi, serviceDatabase, simulatorApi, startTms, tmsJson, waitForHttp, type Proc } from '../../test/support/processes.js';
 import { sendableComponents } from '../../test/support/sending.js';
 
 const SECRET = 'bench-secret';
@@ -64,22 +64,8 @@ export async function startWorld(o: WorldOptions): Promise<World> {
     await waitForHttp(`http://127.0.0.1:${port}/health`, proc);
     return proc;
   };
-  const api = async (method: string, path: string, body?: unknown, port = ports[0]) => {
-    const res = await fetch(`http://127.0.0.1:${port}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${BENCH_TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: await res.json() };
-  };
-  const sim = async (path: string, body?: unknown) => {
-    const res = await fetch(`${simRoot}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return res.json();
-  };
+  const api = serviceApi(BENCH_TOKEN, () => ports[0]);
+  const sim = simulatorApi(simRoot);
   const close = async () => {
     for (const s of services) await s.kill('SIGTERM');
     await simulator.kill('SIGTERM');

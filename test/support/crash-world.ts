@@ -5,7 +5,7 @@
  */
 import { SIM_ACCESS_TOKEN, SIM_CHANNEL_IDS, SIM_WABA_ID } from '../../src/network/simulator/constants.js';
 import { DEMO_COMPANY_ID } from '../../src/admin.js';
-import { freePort, serviceDatabase, startTms, tmsJson, waitForHttp, type Proc } from './processes.js';
+import { freePort, serviceApi, serviceDatabase, simulatorApi, startTms, tmsJson, waitForHttp, type Proc } from './processes.js';
 import { sendableComponents } from './sending.js';
 
 const SECRET = 'crash-test-secret';
@@ -65,22 +65,8 @@ export async function startCrashWorld(simArgs: string[] = [], serviceEnv: Record
     await waitForHttp(`http://127.0.0.1:${port}/health`, proc);
     return proc;
   };
-  const api = async (method: string, path: string, body?: unknown, port = servicePort) => {
-    const res = await fetch(`http://127.0.0.1:${port}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${CRASH_TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: await res.json() };
-  };
-  const sim = async (path: string, body?: unknown) => {
-    const res = await fetch(`${simRoot}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return res.json();
-  };
+  const api = serviceApi(CRASH_TOKEN, () => servicePort);
+  const sim = simulatorApi(simRoot);
   const close = async () => {
     for (const proc of running) await proc.kill();
     await simulator.kill('SIGTERM');

@@ -86,3 +86,27 @@ export async function tmsJson(args: string[], env: Record<string, string>): Prom
   if (code !== 0) throw new Error(`tms ${args.join(' ')} failed:\n${proc.output()}`);
   return JSON.parse(proc.output().trim().split('\n').pop()!);
 }
+
+/** A JSON client for a service on loopback with a bearer token (`port` defaults to `defaultPort`). */
+export function serviceApi(token: string, defaultPort: () => number) {
+  return async (method: string, path: string, body?: unknown, port = defaultPort()) => {
+    const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+}
+
+/** A JSON client for the simulator's admin and inspection routes: GET without a body, POST with one. */
+export function simulatorApi(simRoot: string) {
+  return async (path: string, body?: unknown): Promise<any> => { // eslint-disable-line @typescript-eslint/no-explicit-any
+    const res = await fetch(`${simRoot}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return res.json();
+  };
+}
