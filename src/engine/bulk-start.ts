@@ -4,7 +4,9 @@
  * unique rows are stored in batches as NONE with their due times (second pass) and the bulk send starts.
  * Rows are numbered 1..n in order, so report pages are index ranges.
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Kysely } from 'kysely';
 import { AppError, type ErrorElement } from '../errors.js';
@@ -174,9 +176,12 @@ export async function startBulkSend(
   const slots = templateSlots(template.components as StoredComponents);
   const read = variant === 'v1' ? v1Reader(template, slots) : v2Reader(template, slots, f.headers);
 
-  // Pass 1: every row is checked; nothing is stored yet. Duplicate numbers are counted, not errors.
+  // Pass 1: every row is checked and converted; nothing is stored yet. The first row of each number goes to a
+  // second spool file, so pass 2 neither converts again nor keeps a set of numbers. Duplicates are counted.
   const errors: ErrorElement[] = [];
   const seen = new Set<number>();
+  const readyFile = join(dirname(file), 'ready.jsonl');
+  const ready = createWriteStream(readyFile);
   let unique = 0;
   let i = 0;
   for await (const raw of lines(file)) {
@@ -188,11 +193,13 @@ export async function startBulkSend(
       continue;
     }
     const key = Number(row.phone.slice(1));
-    if (!seen.has(key)) {
-      seen.add(key);
-      unique += 1;
-    }
+    if (seen.has(key)) continue;
+    seen.add(key);
+    unique += 1;
+    if (!ready.write(JSON.stringify(row) + '\n')) await once(ready, 'drain');
   }
+  seen.clear();
+  await new Promise<void>((resolve, reject) => ready.end((error?: Error | null) => (error ? reject(error) : resolve())));
   if (errors.length) {
     throw new AppError('PARAMETERS_INVALID', `${errors.length}${errors.length >= MAX_ERRORS ? '+' : ''} row problem(s); first: ${errors[0].message}`, {
       field: errors[0].field,
@@ -215,18 +222,12 @@ export async function startBulkSend(
   });
   try {
     const start = Date.now();
-    const stored = new Set<number>();
     const batchSize = deps.batchSize ?? 1000;
     let batch: NewMessage[] = [];
     let rowNo = 0;
     let batches = 0;
-    i = 0;
-    for await (const raw of lines(file)) {
-      const row = read(raw, i) as ReadyRow;
-      i += 1;
-      const key = Number(row.phone.slice(1));
-      if (stored.has(key)) continue;
-      stored.add(key);
+    for await (const raw of lines(readyFile)) {
+      const row = raw as ReadyRow;
       const dueAt = new Date(start + Math.floor((rowNo * f.totalTime * 1000) / unique));
       rowNo += 1;
       const payload: TemplateSendPayload = {
