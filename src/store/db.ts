@@ -53,6 +53,9 @@ function lockDataDir(dir: string): () => void {
 export async function openDatabase(target: DatabaseTarget): Promise<Store> {
   if ('databaseUrl' in target) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    // An idle connection that the server closes (a restart, a failover, an administrator) must not crash the
+    // process: the pool drops it and the next query opens a new one.
+    pool.on('error', (error) => console.error(`tms: an idle PostgreSQL connection closed: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
