@@ -61,3 +61,7 @@ test('funnel counters never go down: a failure after delivery keeps delivered_co
 test('a move between states of the same counters changes nothing', () => {
   assert.deepEqual(counterDelta('QUEUED', 0, 'QUEUED', 0), {});
 });
+
+test('a late event corrects a send that was failed as OUTCOME_UNKNOWN (the network did get it)', () => {
+  assert.equal(statusAfterEvent('SENT_TO_BACKEND_FAILED', 'BACKEND_DELIVERED'), 'BACKEND_DELIVERED');
+});
