@@ -1,9 +1,12 @@
 /**
  * Bulk-send rows → send parameters. A template's variables become named slots (columns): `HEADER.1` or
  * `HEADER` (media), `BODY.<n>`, `BUTTONS.<i>`, `CAROUSEL.<card>.HEADER`, `CAROUSEL.<card>.BODY.<n>`,
- * `CAROUSEL.<card>.BUTTONS.<i>`. startv2 names its columns with these headers; start (v1) fills them from
- * the row fields (`text_header_param`, `params`, `url_button_param`, `url_button_param2`,
- * `copy_code_param`). Each row then goes through the same checks as a single send.
+ * `CAROUSEL.<card>.BUTTONS.<i>`. A named template's text variables are `HEADER.<name>` and `BODY.<name>`
+ * (e.g. `BODY.first_name`); the 1-based position (`BODY.1` = the first name in order of first appearance)
+ * is accepted for them too. startv2 names its columns with these headers; start (v1) fills them from
+ * the row fields (`text_header_param`, `params` in order of first appearance, `url_button_param`,
+ * `url_button_param2`, `copy_code_param`). Each row then goes through the same checks as a single send,
+ * and a named template's text parameters carry `parameter_name`.
  */
 import type { ErrorElement } from '../errors.js';
 import { variableNames } from './templates/placeholders.js';
@@ -23,12 +26,35 @@ export interface Slot {
   part: 'HEADER' | 'BODY' | 'BUTTONS';
   /** Variable number (1-based) or button index (0-based). */
   index: number;
-  /** A named template's parameter name. */
+  /** The variable's name: `first_name` for a named template, the number (`1`) for a positional one. */
   name?: string;
+  /** The other header a startv2 column may use for this slot (`BODY.1` for `BODY.first_name`). */
+  alias?: string;
   /** URL buttons with a variable are numbered among themselves (v1's url_button_param, url_button_param2). */
   urlOrdinal?: number;
   buttonType?: Button['type'];
   optional: boolean;
+}
+
+function isPositional(name: string | undefined): boolean {
+  return name === undefined || /^\d+$/.test(name);
+}
+
+/** A TEXT header or BODY variable: `<part>.<n>` when positional, `<part>.<name>` (alias `<part>.<n>`) when named. */
+function textSlot(base: string, part: 'HEADER' | 'BODY', name: string, index: number, card: number | undefined): Slot {
+  const slot: Slot = { column: `${base}.${isPositional(name) ? index : name}`, kind: 'text', part, index, name, card, optional: false };
+  if (!isPositional(name)) slot.alias = `${base}.${index}`;
+  return slot;
+}
+
+/**
+ * The slot column a startv2 header names, or undefined. Part names are matched in any case
+ * (`body.1`, `Carousel.0.Body.1`); a named variable is matched by its lower-case name or by its position.
+ */
+export function resolveColumn(slots: Slot[], header: string): string | undefined {
+  const parts = header.trim().split('.');
+  const canonical = parts.map((p, k) => (k === parts.length - 1 && parts.length > 1 && /^(HEADER|BODY)$/i.test(parts[k - 1]) && !/^\d+$/.test(p) ? p.toLowerCase() : p.toUpperCase())).join('.');
+  return slots.find((s) => s.column === canonical || s.alias === canonical)?.column;
 }
 
 function scopeSlots(components: Component[], card: number | undefined): Slot[] {
@@ -37,12 +63,11 @@ function scopeSlots(components: Component[], card: number | undefined): Slot[] {
   let urlOrdinal = 0;
   for (const c of components) {
     if (c.type === 'HEADER' && c.format === 'TEXT') {
-      const names = variableNames(c.text ?? '');
-      names.forEach((name, i) => slots.push({ column: `${prefix}HEADER.${i + 1}`, kind: 'text', part: 'HEADER', index: i + 1, name, card, optional: false }));
+      variableNames(c.text ?? '').forEach((name, i) => slots.push(textSlot(`${prefix}HEADER`, 'HEADER', name, i + 1, card)));
     } else if (c.type === 'HEADER' && ['IMAGE', 'VIDEO', 'DOCUMENT'].includes(c.format)) {
       slots.push({ column: `${prefix}HEADER`, kind: 'media', format: c.format, part: 'HEADER', index: 0, card, optional: false });
     } else if (c.type === 'BODY') {
-      variableNames(c.text).forEach((name, i) => slots.push({ column: `${prefix}BODY.${i + 1}`, kind: 'text', part: 'BODY', index: i + 1, name, card, optional: false }));
+      variableNames(c.text).forEach((name, i) => slots.push(textSlot(`${prefix}BODY`, 'BODY', name, i + 1, card)));
     } else if (c.type === 'BUTTONS') {
       c.buttons.forEach((b, i) => {
         const column = `${prefix}BUTTONS.${i}`;
@@ -80,7 +105,7 @@ function scopeEntries(slots: Slot[], value: (slot: Slot) => string | undefined):
   const body = slots.filter((s) => s.part === 'BODY');
   const entries: unknown[] = [];
   const columns: string[][] = [];
-  const text = (s: Slot, v: string) => (s.name && !/^\d+$/.test(s.name) ? { type: 'text', text: v, parameter_name: s.name } : v);
+  const text = (s: Slot, v: string) => (isPositional(s.name) ? v : { type: 'text', text: v, parameter_name: s.name });
   if (header.length) {
     entries.push({ type: 'header', parameters: header.map((s) => (s.kind === 'media' ? mediaParameter(s.format!, value(s) ?? '') : text(s, value(s) ?? ''))) });
     columns.push(header.map((s) => s.column));

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Kysely } from 'kysely';
 import { AppError, type ErrorElement } from '../errors.js';
-import { MAX_CELL_LENGTH, convertRow, templateSlots, v1Field, type Slot } from '../domain/bulk-rows.js';
+import { MAX_CELL_LENGTH, convertRow, resolveColumn, templateSlots, v1Field, type Slot } from '../domain/bulk-rows.js';
 import { newId } from '../domain/ids.js';
 import { normalizePhone } from '../domain/phone.js';
 import type { StoredComponents } from '../domain/templates/types.js';
@@ -125,12 +125,13 @@ function v1Reader(template: TemplateRow, slots: Slot[]): RowReader {
 }
 
 function v2Reader(template: TemplateRow, slots: Slot[], headers: string[]): RowReader {
-  const known = new Set([...slots.map((s) => s.column), 'FULL_NAME']);
+  const known = [...slots.map((s) => s.column), 'FULL_NAME'];
   const index = new Map<string, number>();
   headers.forEach((h, k) => {
     if (k < 2) return;
-    const name = h.trim().toUpperCase();
-    if (!known.has(name)) throw fieldError(`param_headers[${k}]`, `${h} is not a column of this template (${[...known].join(', ')})`);
+    // A named template's columns are BODY.<name> (or the position, BODY.1); see resolveColumn.
+    const name = h.trim().toUpperCase() === 'FULL_NAME' ? 'FULL_NAME' : resolveColumn(slots, h);
+    if (name === undefined) throw fieldError(`param_headers[${k}]`, `${h} is not a column of this template (${known.join(', ')})`);
     if (index.has(name)) throw fieldError(`param_headers[${k}]`, `${h} is given twice`);
     index.set(name, k);
   });
@@ -150,7 +151,7 @@ function v2Reader(template: TemplateRow, slots: Slot[], headers: string[]): RowR
       const k = index.get(column);
       return k === undefined ? undefined : cell(raw[k]);
     };
-    const result = convertRow(template.components as StoredComponents, slots, value, (c) => `${at}.${c}`, `row ${raw[0]}`);
+    const result = convertRow(template.components as StoredComponents, slots, value, (c) => `${at}.${headers[index.get(c) ?? -1] ?? c}`, `row ${raw[0]}`);
     if (!result.ok) return result.errors;
     return { ref: raw[0] as number, phone: phone.e164, fullName: value('FULL_NAME') ?? null, components: result.components };
   };
@@ -161,14 +162,13 @@ async function* lines(file: string): AsyncGenerator<unknown> {
   for await (const line of rl) if (line) yield JSON.parse(line);
 }
 
-/** Starts a bulk send from a spooled body; returns its id and counts. `inTransaction` runs in the accepting transaction. */
+/** Starts a bulk send from a spooled body; returns its id and counts. */
 export async function startBulkSend(
   deps: BulkStartDeps,
   companyId: string,
   variant: 'v1' | 'v2',
   spooled: Spooled,
   file: string,
-  inTransaction?: (tx: Kysely<Database>, started: { id: string; summary: number; duplicates: number }) => Promise<void>,
 ): Promise<{ id: string; summary: number; duplicates: number }> {
   const f = checkFields(spooled.fields, variant);
   if (spooled.rowCount === 0) throw fieldError('rows', 'rows must hold at least one row');
@@ -260,15 +260,7 @@ export async function startBulkSend(
       }
     }
     await insertMessages(deps.db, batch);
-    if (inTransaction) {
-      // The Idempotency-Key answer commits with the start, or neither does.
-      await deps.db.transaction().execute(async (tx) => {
-        await acceptWizard(tx, id, unique, spooled.rowCount - unique);
-        await inTransaction(tx, { id, summary: unique, duplicates: spooled.rowCount - unique });
-      });
-    } else {
-      await acceptWizard(deps.db, id, unique, spooled.rowCount - unique);
-    }
+    await acceptWizard(deps.db, id, unique, spooled.rowCount - unique);
   } catch (error) {
     await deleteWizardRows(deps.db, id).catch(() => undefined);
     await deleteWizard(deps.db, id).catch(() => undefined);

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { AppError } from '../errors.js';
 import { normalizeComponents } from '../domain/templates/normalize.js';
+import { parameterFormatOf } from '../domain/templates/placeholders.js';
 import type { Component } from '../domain/templates/types.js';
 import { validateTemplate, validateTemplateName } from '../domain/templates/validate.js';
 import type { ChannelCredentials, GraphTemplateComponent, NetworkPort } from '../network/port.js';
@@ -138,6 +139,8 @@ export async function createTemplate(deps: TemplateDeps, companyId: string, req:
       language,
       category,
       components: components as unknown as GraphTemplateComponent[],
+      // Named texts ({{first_name}}) need the network's NAMED format; positional requests stay as before.
+      ...(parameterFormatOf(components) === 'NAMED' ? { parameter_format: 'NAMED' as const } : {}),
     });
   } catch (error) {
     throw toAppError(error, 'create');

@@ -2,8 +2,15 @@
  * Raw JSON components → the stored form. Component `type`, button `type` and header `format` are accepted
  * in any case (v2 sends `carousel`, `header`, `url`…) and stored upper case; unknown keys are dropped.
  * Never throws: a bad shape is an error element naming the field, and the walk goes on.
+ *
+ * Named texts (`{{first_name}}`): the examples may come in the network's named form
+ * (`body_text_named_params` / `header_text_named_params`, `[{param_name, example}]`) or in the positional
+ * form (`body_text: [[…]]` / `header_text: […]`) holding one value per name in order of first appearance;
+ * the positional form is turned into the named one when the count fits (otherwise the rules report it).
+ * When a named text has both forms, the named form is kept.
  */
 import type { ErrorElement } from '../../errors.js';
+import { usesNamed, variableNames } from './placeholders.js';
 import {
   BUTTON_TYPES, COMPONENT_TYPES, HEADER_FORMATS,
   type BodyComponent, type Button, type Component, type FooterComponent, type HeaderComponent, type NamedParamExample,
@@ -40,6 +47,17 @@ function upper(value: unknown): string | undefined {
 
 function oneOf<T extends string>(value: string, allowed: readonly T[]): value is T {
   return (allowed as readonly string[]).includes(value);
+}
+
+/**
+ * Positional-style examples of a named text as named examples: one value per name in order of first
+ * appearance. Undefined when the text is not named or the count does not fit (the rules then name the field).
+ */
+function namedFromValues(text: string | undefined, values: string[] | undefined): NamedParamExample[] | undefined {
+  if (values === undefined || !usesNamed(text)) return undefined;
+  const names = variableNames(text ?? '');
+  if (values.length !== names.length) return undefined;
+  return names.map((param_name, k) => ({ param_name, example: values[k] }));
 }
 
 class Walker {
@@ -121,10 +139,10 @@ class Walker {
     if (ex && format === 'TEXT') {
       const headerText = this.strings(ex.header_text, `${path}.example.header_text`);
       const named = this.named(ex.header_text_named_params, `${path}.example.header_text_named_params`);
-      out.example = {
-        ...(headerText && { header_text: headerText }),
-        ...(named && { header_text_named_params: named }),
-      };
+      const asNamed = usesNamed(out.text) ? named ?? namedFromValues(out.text, headerText) : undefined;
+      out.example = asNamed
+        ? { header_text_named_params: asNamed }
+        : { ...(headerText && { header_text: headerText }), ...(named && { header_text_named_params: named }) };
     } else if (ex && format !== 'LOCATION') {
       const handle = this.strings(ex.header_handle, `${path}.example.header_handle`);
       out.example = handle ? { header_handle: handle } : {};
@@ -138,7 +156,10 @@ class Walker {
     if (ex) {
       const bodyText = this.rows(ex.body_text, `${path}.example.body_text`);
       const named = this.named(ex.body_text_named_params, `${path}.example.body_text_named_params`);
-      out.example = { ...(bodyText && { body_text: bodyText }), ...(named && { body_text_named_params: named }) };
+      const asNamed = usesNamed(out.text) ? named ?? namedFromValues(out.text, bodyText?.[0]) : undefined;
+      out.example = asNamed
+        ? { body_text_named_params: asNamed }
+        : { ...(bodyText && { body_text: bodyText }), ...(named && { body_text_named_params: named }) };
     }
     return out;
   }

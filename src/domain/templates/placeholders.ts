@@ -72,3 +72,26 @@ export function countVariables(item: Component | Button): number {
       return item.cards.reduce((sum, card) => sum + card.components.reduce((s, c) => s + countVariables(c), 0), 0);
   }
 }
+
+/** The network's `parameter_format` values. */
+export type ParameterFormat = 'POSITIONAL' | 'NAMED';
+
+/** True when a text uses named placeholders (`{{first_name}}`). */
+export function usesNamed(text: string | undefined): boolean {
+  return extractPlaceholders(text ?? '').some((p) => p.form === 'named');
+}
+
+/**
+ * A template's `parameter_format`: NAMED when a stored value says so or when any TEXT header or BODY
+ * (top level or in a carousel card) uses named placeholders; POSITIONAL otherwise. Works for templates
+ * created here and for templates imported from the WABA (whose stored value may be missing).
+ */
+export function parameterFormatOf(components: readonly Component[], stored?: string | null): ParameterFormat {
+  if (stored === 'NAMED') return 'NAMED';
+  const named = (list: readonly Component[]): boolean =>
+    list.some((c) =>
+      (c.type === 'BODY' && usesNamed(c.text)) ||
+      (c.type === 'HEADER' && c.format === 'TEXT' && usesNamed(c.text)) ||
+      (c.type === 'CAROUSEL' && c.cards.some((card) => named(card.components))));
+  return named(components) ? 'NAMED' : 'POSITIONAL';
+}

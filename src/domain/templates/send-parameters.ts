@@ -12,7 +12,8 @@
  * A parameter is a Cloud API parameter object (`text`, `currency`, `date_time`; `image`/`video`/`document`
  * with `{id}` or `{link}`; `location`; `coupon_code`; `payload`) or a plain string, short for a text
  * parameter (a coupon code on a COPY_CODE button, a payload on a QUICK_REPLY button).
- * Named templates (`{{first_name}}`) need `parameter_name` on each body/header text parameter.
+ * Named templates (`{{first_name}}`) need `parameter_name` on each body/header text parameter (any order,
+ * each name once); positional templates must not carry `parameter_name` (the network refuses both mistakes).
  */
 import { AppError, type ErrorElement } from '../../errors.js';
 import { countVariables, extractPlaceholders, textLength, variableNames } from './placeholders.js';
@@ -118,7 +119,11 @@ class Check {
     } else this.fail(field, 'expected a text, currency or date_time parameter (or a string)');
     if (out && names) {
       if (typeof p.parameter_name === 'string' && names.includes(p.parameter_name)) out.parameter_name = p.parameter_name;
-      else this.fail(field, `parameter_name must name one of the template's parameters: ${names.join(', ')}`);
+      else if (!nonEmpty(p.parameter_name)) this.fail(`${field}.parameter_name`, `the template's parameters are named: parameter_name is required (one of ${names.join(', ')})`);
+      else this.fail(`${field}.parameter_name`, `parameter_name ${JSON.stringify(p.parameter_name)} is not a parameter of the template: expected one of ${names.join(', ')}`);
+    } else if (out && p.parameter_name !== undefined) {
+      this.fail(`${field}.parameter_name`, "the template's parameters are positional ({{1}}, {{2}}…): leave out parameter_name");
+      out = null;
     }
     return out;
   }

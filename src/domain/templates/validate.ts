@@ -111,6 +111,9 @@ class Rules {
     const forms = new Set(extractPlaceholders(text).map((p) => p.form).filter((f) => f !== 'invalid'));
     if (forms.size > 1) return; // reported by variables()
     if (forms.has('positional')) {
+      if (named !== undefined) {
+        this.fail(namedField, 'named examples are for {{name}} parameters; this text uses {{1}}-style ones: give the positional example values');
+      }
       if (values === undefined || values.length === 0) {
         if (this.requireExamples) this.fail(valuesField, `an example value is required for each of the ${names.length} parameter(s)`);
         return;
@@ -123,10 +126,17 @@ class Rules {
       });
       return;
     }
+    if ((named === undefined || named.length === 0) && values !== undefined && values.length > 0) {
+      // Positional-style examples of a named text: normalisation converts them when the count fits.
+      this.fail(valuesField, `${names.length} example value(s) expected, one per named parameter in order of first appearance (${names.join(', ')}); got ${values.length}`);
+      return;
+    }
     if (named === undefined || named.length === 0) {
       if (this.requireExamples) this.fail(namedField, `an example is required for each named parameter: ${names.join(', ')}`);
       return;
     }
+    const twice = [...new Set(named.map((p) => p.param_name).filter((n, k, all) => all.indexOf(n) !== k))];
+    if (twice.length > 0) this.fail(namedField, `each parameter takes one example; given more than once: ${twice.join(', ')}`);
     const given = new Set(named.map((p) => p.param_name));
     const missing = names.filter((n) => !given.has(n));
     const unknown = [...given].filter((n) => !names.includes(n));

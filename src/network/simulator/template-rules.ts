@@ -42,11 +42,12 @@ function normaliseComponent(c: unknown, i: number): GraphTemplateComponent {
   return comp;
 }
 
-function checkHeader(world: SimWorld, h: GraphTemplateComponent): void {
+function checkHeader(world: SimWorld, h: GraphTemplateComponent, named: boolean): void {
   if (h.format === 'TEXT' || h.format === undefined) {
     const text = typeof h.text === 'string' ? h.text : '';
     if (text.length === 0 || text.length > 60) throw formatError(2388040, 'Header text too long', 'Header text must be 1-60 characters.');
     if (placeholders(text).length > 1) throw formatError(2388047, 'Invalid header format', 'A text header can have at most one variable.');
+    checkParameterFormat(h, named);
   } else if (MEDIA_FORMATS.includes(h.format)) {
     const handle = h.example?.header_handle?.[0];
     const type = typeof handle === 'string' ? world.handles.get(handle) : undefined;
@@ -58,17 +59,56 @@ function checkHeader(world: SimWorld, h: GraphTemplateComponent): void {
   }
 }
 
+const NAMED_PARAM = /^[a-z][a-z0-9_]*$/;
+const POSITIONAL_PARAM = /^[1-9][0-9]*$/;
+
+/**
+ * The parameter_format rules of a TEXT header or BODY (Meta's, research §2): a NAMED template uses
+ * `{{lower_snake}}` variables with `*_text_named_params` examples naming exactly those variables; a
+ * POSITIONAL one uses `{{1}}`… with `header_text` / `body_text`, never the named examples.
+ */
+function checkParameterFormat(c: GraphTemplateComponent, named: boolean): void {
+  const isHeader = c.type === 'HEADER';
+  const [subcode, title] = isHeader ? [2388047, 'Invalid header format'] : [2388072, 'Invalid body format'];
+  const what = isHeader ? 'header' : 'body';
+  const vars = placeholders(c.text);
+  const namedKey = isHeader ? 'header_text_named_params' : 'body_text_named_params';
+  const positionalKey = isHeader ? 'header_text' : 'body_text';
+  const example = c.example ?? {};
+  if (named) {
+    const bad = vars.find((v) => !NAMED_PARAM.test(v));
+    if (bad !== undefined) throw formatError(subcode, title, `The ${what} variable {{${bad}}} is not a named parameter; parameter_format NAMED takes {{lower_snake_case}} names.`);
+    if (example[positionalKey] !== undefined) throw formatError(subcode, title, `A NAMED template gives ${what} examples in example.${namedKey}, not example.${positionalKey}.`);
+    if (vars.length === 0) return;
+    const given = example[namedKey];
+    const names = Array.isArray(given) ? given.map((p) => (typeof p === 'object' && p !== null ? p.param_name : undefined)) : [];
+    if (!Array.isArray(given) || given.some((p) => typeof p?.example !== 'string' || p.example.trim() === '')) {
+      throw formatError(2388043, 'Missing example values', `Every ${what} variable needs an example value in example.${namedKey}.`);
+    }
+    const sameSet = names.length === vars.length && new Set(names).size === names.length && vars.every((v) => names.includes(v));
+    if (!sameSet) {
+      throw formatError(2388043, 'Missing example values', `example.${namedKey} must name each ${what} variable once: expected ${vars.join(', ')}, got ${names.map(String).join(', ')}.`);
+    }
+    return;
+  }
+  const bad = vars.find((v) => !POSITIONAL_PARAM.test(v));
+  if (bad !== undefined) throw formatError(subcode, title, `The ${what} variable {{${bad}}} needs parameter_format NAMED; a POSITIONAL template uses {{1}}, {{2}}...`);
+  if (example[namedKey] !== undefined) throw formatError(subcode, title, `example.${namedKey} is only for a template with parameter_format NAMED.`);
+}
+
 function checkBody(b: GraphTemplateComponent, named: boolean): void {
   const text = typeof b.text === 'string' ? b.text : '';
   if (text.trim().length === 0) throw formatError(2388072, 'Invalid body format', 'The body text is required.');
   if (text.length > 1024) throw formatError(2388040, 'Body text too long', 'The body text must be at most 1024 characters.');
   const vars = placeholders(text);
-  if (vars.length === 0) return;
+  if (vars.length === 0) return checkParameterFormat(b, named);
   if (/^\s*\{\{/.test(text) || /\}\}\s*$/.test(text)) {
     throw formatError(2388299, "Variables can't be at the start or end of the template", 'The body cannot start or end with a variable.');
   }
-  const examples = named ? b.example?.body_text_named_params?.length ?? 0 : b.example?.body_text?.[0]?.length ?? 0;
-  if (examples < vars.length) throw formatError(2388043, 'Missing example values', 'Every body variable needs an example value.');
+  checkParameterFormat(b, named);
+  if (!named && (b.example?.body_text?.[0]?.length ?? 0) < vars.length) {
+    throw formatError(2388043, 'Missing example values', 'Every body variable needs an example value.');
+  }
 }
 
 /** Checks a `POST /{waba}/message_templates` body the way the network does; throws the Graph 100 error. */
@@ -88,15 +128,20 @@ export function validateCreation(world: SimWorld, body: unknown): TemplateDraft 
   const components = b.components.map(normaliseComponent);
   const bodies = components.filter((c) => c.type === 'BODY');
   if (bodies.length !== 1) throw formatError(2388072, 'Invalid body format', 'A template needs exactly one BODY component.');
+  const named = parameterFormat === 'NAMED';
   for (const c of components) {
-    if (c.type === 'HEADER') checkHeader(world, c);
-    else if (c.type === 'BODY') checkBody(c, parameterFormat === 'NAMED');
+    if (c.type === 'HEADER') checkHeader(world, c, named);
+    else if (c.type === 'BODY') checkBody(c, named);
     else if (c.type === 'FOOTER') {
       if (typeof c.text !== 'string' || c.text.length === 0 || c.text.length > 60) throw formatError(2388040, 'Footer text too long', 'Footer text must be 1-60 characters.');
       if (placeholders(c.text).length > 0) throw formatError(2388073, 'Invalid footer format', 'The footer cannot have variables.');
     } else if (c.type === 'BUTTONS') {
       if (!Array.isArray(c.buttons) || c.buttons.length === 0 || c.buttons.length > 10) throw invalidParameter('BUTTONS needs 1-10 buttons.');
-    } else if (c.type !== 'CAROUSEL') {
+    } else if (c.type === 'CAROUSEL') {
+      for (const card of c.cards ?? []) {
+        for (const cc of card.components) if (cc.type === 'BODY' || (cc.type === 'HEADER' && cc.format === 'TEXT')) checkParameterFormat(cc, named);
+      }
+    } else {
       throw invalidParameter(`Unknown component type ${c.type}`);
     }
   }
@@ -124,8 +169,39 @@ function paramsOf(c: SendComp | undefined): Record<string, unknown>[] {
   return c.parameters as Record<string, unknown>[];
 }
 
-/** Checks a send's components against the template's (counts per header/body/button/carousel card). */
-export function checkSendParameters(templateComponents: GraphTemplateComponent[], sent: unknown, where = ''): void {
+/**
+ * The names of a header's or body's text parameters against the template's parameter_format (after the count
+ * matched): NAMED needs a non-empty `parameter_name` on each (100 "Parameter name is missing or empty"),
+ * naming a variable of the text (132018), each once (132018), in any order; POSITIONAL refuses
+ * `parameter_name` (100).
+ */
+function checkParameterNames(where: string, params: Record<string, unknown>[], vars: string[], named: boolean): void {
+  const names = params.map((p) => p.parameter_name);
+  if (!named) {
+    if (names.some((n) => n !== undefined)) {
+      throw invalidParameter(`${where}: parameter_name is only accepted for templates with parameter_format NAMED; this template is POSITIONAL.`);
+    }
+    return;
+  }
+  if (names.some((n) => typeof n !== 'string' || n.trim() === '')) {
+    throw messagingError(100, 'Invalid parameter', `${where}: Parameter name is missing or empty`);
+  }
+  const unknown = names.find((n) => !vars.includes(n as string));
+  if (unknown !== undefined) {
+    throw messagingError(132018, 'There was an issue with the parameters in your template.', `${where}: parameter_name (${String(unknown)}) does not exist in the template`);
+  }
+  const twice = names.find((n, k) => names.indexOf(n) !== k);
+  if (twice !== undefined) {
+    throw messagingError(132018, 'There was an issue with the parameters in your template.', `${where}: parameter_name (${String(twice)}) is given more than once`);
+  }
+}
+
+/**
+ * Checks a send's components against the template's (counts per header/body/button/carousel card, then
+ * the parameter names for the template's `parameterFormat`, POSITIONAL or NAMED).
+ */
+export function checkSendParameters(templateComponents: GraphTemplateComponent[], sent: unknown, where = '', parameterFormat = 'POSITIONAL'): void {
+  const named = parameterFormat === 'NAMED';
   if (sent !== undefined && !Array.isArray(sent)) throw invalidParameter('template.components must be an array.');
   const given = ((sent ?? []) as SendComp[]).map((c) => ({ ...c, type: String(c?.type ?? '').toLowerCase() }));
   const find = (type: string) => given.find((c) => c.type === type);
@@ -142,11 +218,13 @@ export function checkSendParameters(templateComponents: GraphTemplateComponent[]
   } else {
     const expected = header && header.format === 'LOCATION' ? 1 : placeholders(header?.text).length;
     if (headerParams.length !== expected) throw countMismatch(`${where}header`, headerParams.length, expected);
+    if (header?.format === 'TEXT') checkParameterNames(`${where}header`, headerParams, placeholders(header.text), named);
   }
 
-  const bodyExpected = placeholders(tmpl('BODY')?.text).length;
-  const bodyGiven = paramsOf(find('body')).length;
-  if (bodyGiven !== bodyExpected) throw countMismatch(`${where}body`, bodyGiven, bodyExpected);
+  const bodyVars = placeholders(tmpl('BODY')?.text);
+  const bodyParams = paramsOf(find('body'));
+  if (bodyParams.length !== bodyVars.length) throw countMismatch(`${where}body`, bodyParams.length, bodyVars.length);
+  checkParameterNames(`${where}body`, bodyParams, bodyVars, named);
 
   const buttons = tmpl('BUTTONS')?.buttons ?? [];
   const buttonComps = given.filter((c) => c.type === 'button');
@@ -170,7 +248,7 @@ export function checkSendParameters(templateComponents: GraphTemplateComponent[]
     }
     (cards as { card_index?: unknown; components?: unknown }[]).forEach((card, i) => {
       const index = Number(card?.card_index ?? i);
-      checkSendParameters(tmplCards[index]?.components ?? [], card?.components, `card ${index} `);
+      checkSendParameters(tmplCards[index]?.components ?? [], card?.components, `card ${index} `, parameterFormat);
     });
   }
 }

@@ -192,7 +192,7 @@ test('named templates take parameter_name on each body parameter, in any order',
 });
 test('named templates reject a missing or unknown parameter_name', () => {
   assert.deepEqual(where(checkSendComponents(named, [{ type: 'body', parameters: ['Pablo', { type: 'text', parameter_name: 'orderid', text: '1' }] }])),
-    ['PARAMETERS_INVALID message_template[0].parameters[0]', 'PARAMETERS_INVALID message_template[0].parameters[1]']);
+    ['PARAMETERS_INVALID message_template[0].parameters[0].parameter_name', 'PARAMETERS_INVALID message_template[0].parameters[1].parameter_name']);
 });
 test('named templates reject a parameter_name given twice', () => {
   const p = { type: 'text', parameter_name: 'first_name', text: 'a' };

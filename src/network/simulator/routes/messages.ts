@@ -1,6 +1,7 @@
 /**
  * `POST /{phone-number-id}/messages` (template messages). Checks in the network's order: channel state,
  * throughput (130429), template approved in that language (132001), parameter counts (132000 / 132012),
+ * parameter names for the template's parameter_format (100 / 132018),
  * pair rate (131056); then accepts and schedules the status webhooks of the recipient rules.
  *
  * Channel refusals (the real network's behaviour for these states is not documented): FLAGGED, RESTRICTED
@@ -68,7 +69,7 @@ function accept(ctx: SimContext, ch: SimChannel, body: unknown) {
   if (!template) {
     throw messagingError(132001, 'Template name does not exist in the translation', `template name (${name}) does not exist in ${language}`, 404);
   }
-  checkSendParameters(template.components, b.template?.components);
+  checkSendParameters(template.components, b.template?.components, '', template.parameterFormat);
   if (!world.takePairRate(ch.id, waId)) {
     world.stats.refused_131056++;
     throw pairRateError();
