@@ -20,6 +20,8 @@ export const ERROR_CATALOGUE = {
   CHANNEL_EXISTS: { status: 409, message: 'A channel with this phone number id already exists.' },
   TEMPLATE_NAME_TAKEN: { status: 409, message: 'The template name is used on this channel or was deleted in the last 30 days.' },
   BULK_SEND_FINISHED: { status: 409, message: 'The bulk send has already finished.' },
+  IDEMPOTENCY_KEY_REUSED: { status: 409, message: 'This Idempotency-Key was used with another request (method, route or body) in the last 24 hours.' },
+  IDEMPOTENCY_KEY_IN_PROGRESS: { status: 409, message: 'The first request with this Idempotency-Key is still running; retry shortly.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request content type is not supported.' },
   NETWORK_REJECTED: { status: 422, message: 'The messaging network refused the request.' },

@@ -162,13 +162,14 @@ async function* lines(file: string): AsyncGenerator<unknown> {
   for await (const line of rl) if (line) yield JSON.parse(line);
 }
 
-/** Starts a bulk send from a spooled body; returns its id and counts. */
+/** Starts a bulk send from a spooled body; returns its id and counts. `inTransaction` runs in the accepting transaction. */
 export async function startBulkSend(
   deps: BulkStartDeps,
   companyId: string,
   variant: 'v1' | 'v2',
   spooled: Spooled,
   file: string,
+  inTransaction?: (tx: Kysely<Database>, started: { id: string; summary: number; duplicates: number }) => Promise<void>,
 ): Promise<{ id: string; summary: number; duplicates: number }> {
   const f = checkFields(spooled.fields, variant);
   if (spooled.rowCount === 0) throw fieldError('rows', 'rows must hold at least one row');
@@ -260,7 +261,15 @@ export async function startBulkSend(
       }
     }
     await insertMessages(deps.db, batch);
-    await acceptWizard(deps.db, id, unique, spooled.rowCount - unique);
+    if (inTransaction) {
+      // The Idempotency-Key answer commits with the start, or neither does.
+      await deps.db.transaction().execute(async (tx) => {
+        await acceptWizard(tx, id, unique, spooled.rowCount - unique);
+        await inTransaction(tx, { id, summary: unique, duplicates: spooled.rowCount - unique });
+      });
+    } else {
+      await acceptWizard(deps.db, id, unique, spooled.rowCount - unique);
+    }
   } catch (error) {
     await deleteWizardRows(deps.db, id).catch(() => undefined);
     await deleteWizard(deps.db, id).catch(() => undefined);

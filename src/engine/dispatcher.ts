@@ -14,6 +14,7 @@ import type { Database } from '../store/schema.js';
 import { acquireChannelLease, dropAllChannelLeases, releaseChannelLeases } from '../store/sending.js';
 import { deleteWizard, deleteWizardRows, findStaleStarts, queueWaitingRows } from '../store/send-wizards.js';
 import { deleteOldAppliedWebhookEvents } from '../store/webhook-events.js';
+import { deleteExpiredIdempotencyKeys } from '../store/idempotency.js';
 import type { ChannelHealthDeps } from './channel-health.js';
 import { ChannelSender, moveWithCounters, type SendingOptions } from './channel-sender.js';
 import { retryPendingStatusEvents } from './status-events.js';
@@ -122,6 +123,8 @@ export class Dispatcher {
     const failed = await moveWithCounters(db, (tx) => failUnreconciled(tx, this.options.reconcileWindowSeconds, 1000));
     if (failed.length) this.deps.log.warn({ count: failed.length }, 'sends with unknown outcome failed after the reconciliation window');
     await retryPendingStatusEvents(db, this.deps.log);
+    // Idempotency keys older than 24 h: every round, in batches until none is left (bounded per round).
+    for (let round = 0; round < 20; round += 1) if ((await deleteExpiredIdempotencyKeys(db, 5000)) < 5000) break;
     if (Date.now() - this.lastRetention > 60_000) {
       this.lastRetention = Date.now();
       await deleteOldAppliedWebhookEvents(db, WEBHOOK_RETENTION_SECONDS, 10_000);

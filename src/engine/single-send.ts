@@ -62,8 +62,16 @@ export function buildPayload(template: TemplateRow, to: string, components: unkn
   };
 }
 
-/** Queues one message; returns its id. */
-export async function sendSingle(deps: SingleSendDeps, companyId: string, req: SingleSendRequest): Promise<string> {
+/**
+ * Queues one message; returns its id. `inTransaction` runs last in the transaction that stores the message
+ * (the Idempotency-Key answer commits with the message, or neither does).
+ */
+export async function sendSingle(
+  deps: SingleSendDeps,
+  companyId: string,
+  req: SingleSendRequest,
+  inTransaction?: (tx: Kysely<Database>, id: string) => Promise<void>,
+): Promise<string> {
   const channel = await readChannelHealth(deps.health, companyId, req.channelId);
   const phone = normalizePhone(req.phoneNumber);
   if (!phone.ok) throw new AppError('VALIDATION_FAILED', phone.reason, { field: 'phone_number' });
@@ -101,6 +109,7 @@ export async function sendSingle(deps: SingleSendDeps, companyId: string, req: S
         due_at: new Date(),
       },
     ]);
+    await inTransaction?.(tx, id);
   });
   deps.queued();
   return id;

@@ -164,6 +164,21 @@ export interface PendingStatusEventsTable {
   attempts: number;
 }
 
+/** Idempotency keys: the reservation and then the first answer of a request sent with `Idempotency-Key`. */
+export interface IdempotencyKeysTable {
+  company_id: string;
+  key: string;
+  request_hash: string;
+  /** IN_PROGRESS (reserved, work running) or DONE (answer stored). */
+  state: string;
+  /** The attempt holding the reservation (a random token; the work's transaction checks it). */
+  owner: string;
+  locked_until: Date;
+  status_code: number | null;
+  response: string | null;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 /** The whole database. */
 export interface Database {
   companies: CompaniesTable;
@@ -176,4 +191,5 @@ export interface Database {
   messages: MessagesTable;
   send_wizards: SendWizardsTable;
   pending_status_events: PendingStatusEventsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

@@ -14,6 +14,7 @@ import { spoolRows } from '../../engine/bulk-spool.js';
 import { startBulkSend } from '../../engine/bulk-start.js';
 import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES } from '../envelope.js';
+import { claimIdempotency, hashedBody, idempotencyFence, idempotentStreamRoute } from '../idempotency.js';
 import {
   ListItem,
   Pagination,
@@ -53,15 +54,20 @@ export const familyASendWizardRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asy
           },
           // The stream is checked by the service itself, row by row, with the same rules as the schema above.
           validatorCompiler: () => () => true,
+          ...idempotentStreamRoute(deps.db),
         },
-        async (request) => {
+        async (request, reply) => {
           const declared = Number(request.headers['content-length'] ?? 0);
           if (declared > START_LIMITS.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', `The body is over ${START_LIMITS.maxBytes} bytes.`, { field: 'body' });
           const dir = await mkdtemp(join(tmpdir(), 'tms-start-'));
           try {
             const file = join(dir, 'rows.jsonl');
-            const spooled = await spoolRows(request.body as unknown as Readable, file, START_LIMITS);
-            const started = await startBulkSend(deps.bulk, request.companyId, variant, spooled, file);
+            // With an Idempotency-Key the raw bytes are hashed as they stream to the spool; the key is claimed once read.
+            const spooled = await spoolRows(hashedBody(request, request.body as unknown as Readable), file, START_LIMITS);
+            if (await claimIdempotency(deps.db, request, reply, { leaseSeconds: 900 })) return reply;
+            const fence = idempotencyFence(request, reply);
+            const started = await startBulkSend(deps.bulk, request.companyId, variant, spooled, file, fence && ((tx, s) =>
+              fence(tx, { success: true, data: { send_wizard_id: s.id, summary: s.summary, duplicate_count: s.duplicates } })));
             deps.bulk.started();
             return { success: true as const, data: { send_wizard_id: started.id, summary: started.summary, duplicate_count: started.duplicates } };
           } finally {

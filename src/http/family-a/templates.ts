@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { createTemplate, deleteTemplate, getChannelTemplate, listChannelTemplates } from '../../engine/templates.js';
 import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES } from '../envelope.js';
+import { idempotentRoute } from '../idempotency.js';
 import { ChannelQuery } from '../schemas/channel.js';
 import { CreateTemplateA, CreatedA, CreateTemplateV2, TemplateView, toTemplateView } from '../schemas/template.js';
 
@@ -12,6 +13,7 @@ export const familyATemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
   app.post(
     '/template',
     {
+      ...idempotentRoute(deps.db),
       schema: {
         tags: ['family A'],
         summary: 'Create a template (v1); submitted to the network for review, starts PENDING',
@@ -37,6 +39,7 @@ export const familyATemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
   app.post(
     '/templatev2',
     {
+      ...idempotentRoute(deps.db),
       schema: {
         tags: ['family A'],
         summary: 'Create a template (v2, carousel capable, lower-case component types accepted)',

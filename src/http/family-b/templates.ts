@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { checkTemplateName, createTemplate, deleteTemplate, getChannelTemplate, listChannelTemplates } from '../../engine/templates.js';
 import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES, familyB, familyBSchema } from '../envelope.js';
+import { idempotentRoute } from '../idempotency.js';
 import { ChannelQuery } from '../schemas/channel.js';
 import {
   CATEGORY_LIST,
@@ -39,6 +40,7 @@ export const familyBTemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
   app.post(
     '/message-templates',
     {
+      ...idempotentRoute(deps.db),
       schema: {
         tags: ['family B'],
         summary: 'Create a template; the name must have been checked on the channel in the last hour',
