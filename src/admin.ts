@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import { AppError } from './errors.js';
 import { newId } from './domain/ids.js';
+import type { SecretBox } from './domain/secret-box.js';
 import { generateToken, hashToken } from './domain/tokens.js';
 import { channelIdTaken, insertChannel } from './store/channels.js';
 import {
@@ -48,8 +49,8 @@ export interface NewChannel {
   throughputMps?: number;
 }
 
-/** Adds a channel to a company; its health is read from the network on first use. */
-export async function addChannel(db: Db, channel: NewChannel): Promise<void> {
+/** Adds a channel to a company (the access token is stored sealed); its health is read from the network on first use. */
+export async function addChannel(db: Db, channel: NewChannel, secrets: SecretBox): Promise<void> {
   if (!/^\d{1,32}$/.test(channel.phoneNumberId)) {
     throw new AppError('VALIDATION_FAILED', 'The phone number id is the network id: digits only.', { field: 'phone_number_id' });
   }
@@ -65,7 +66,7 @@ export async function addChannel(db: Db, channel: NewChannel): Promise<void> {
     id: channel.phoneNumberId,
     company_id: channel.companyId,
     waba_id: channel.wabaId,
-    access_token: channel.accessToken,
+    access_token: secrets.seal(channel.accessToken),
     throughput_mps: channel.throughputMps ?? 80,
   });
 }
@@ -81,11 +82,11 @@ const DEMO_START_TOKEN_NAME = 'demo (printed at start)';
  */
 export async function ensureDemo(
   db: Db,
-  options: { token?: string; channels: Array<Omit<NewChannel, 'companyId'>> },
+  options: { token?: string; channels: Array<Omit<NewChannel, 'companyId'>>; secrets: SecretBox },
 ): Promise<{ companyId: string; token: string }> {
   if (!(await findCompany(db, DEMO_COMPANY_ID))) await insertCompany(db, { id: DEMO_COMPANY_ID, name: 'Demo Company' });
   for (const channel of options.channels) {
-    if (!(await channelIdTaken(db, channel.phoneNumberId))) await addChannel(db, { ...channel, companyId: DEMO_COMPANY_ID });
+    if (!(await channelIdTaken(db, channel.phoneNumberId))) await addChannel(db, { ...channel, companyId: DEMO_COMPANY_ID }, options.secrets);
   }
   if (options.token) {
     if (!(await tokenHashExists(db, hashToken(options.token)))) await createToken(db, DEMO_COMPANY_ID, 'TMS_DEMO_TOKEN', options.token);

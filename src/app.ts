@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
+import { createSecretBox, type SecretBox } from './domain/secret-box.js';
 import { phoneQualityHandler } from './engine/channel-events.js';
 import type { ChannelHealthDeps } from './engine/channel-health.js';
 import { Dispatcher, type DispatcherOptions } from './engine/dispatcher.js';
@@ -37,6 +38,12 @@ import type { NetworkPort } from './network/port.js';
 import type { Database } from './store/schema.js';
 import { countWebhookEventsByState } from './store/webhook-events.js';
 
+/** Log paths pino censors: channel access tokens and authorization headers are never logged. */
+export const LOG_REDACT_PATHS = [
+  'access_token', 'accessToken', '*.access_token', '*.accessToken', '*.*.access_token', '*.*.accessToken',
+  'authorization', '*.authorization', 'headers.authorization', '*.headers.authorization', 'req.headers.authorization',
+];
+
 /** What buildApp needs. */
 export interface AppOptions {
   config: Config;
@@ -44,6 +51,8 @@ export interface AppOptions {
   dbKind: 'pglite' | 'postgres';
   network: NetworkPort;
   log?: Logger;
+  /** Seals and opens channel access tokens (default: a SecretBox over config.secretKey). */
+  secrets?: SecretBox;
   /** How long a channel's network read stays fresh (default 30 s). */
   channelMaxAgeMs?: number;
   /** How long a template's review status is trusted before list/get ask the network (default 10 s). */
@@ -69,7 +78,8 @@ export interface App {
 
 /** Builds the application. */
 export async function buildApp(options: AppOptions): Promise<App> {
-  const log = options.log ?? pino({ level: options.config.logLevel });
+  const log = options.log ?? pino({ level: options.config.logLevel, redact: LOG_REDACT_PATHS });
+  const secrets = options.secrets ?? createSecretBox(options.config.secretKey);
   const http = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     genReqId: () => randomUUID(),
@@ -90,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     network: options.network,
     maxAgeMs: options.channelMaxAgeMs ?? 30_000,
     log,
+    secrets,
   };
   const webhookInbox = new WebhookInbox({
     db: options.db,
@@ -117,11 +128,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     maxBodyParams: options.maxBodyParams ?? 4,
     nameCheckWindowSeconds: 3600,
     statusMaxAgeMs: options.templateStatusMaxAgeMs ?? 10_000,
+    secrets,
   };
   const deps: RouteDeps = {
     config: options.config,
     db: options.db,
     network: options.network,
+    secrets,
     channelHealth,
     webhookInbox,
     templates,

@@ -11,6 +11,8 @@
 import { parseArgs } from 'node:util';
 import { addChannel, createCompany, createToken, revokeToken } from './admin.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { createSecretBox } from './domain/secret-box.js';
+import { sealStoredTokens } from './engine/credentials.js';
 import { AppError } from './errors.js';
 import { runService } from './runtime.js';
 import { listChannels } from './store/channels.js';
@@ -87,7 +89,12 @@ async function main(argv: string[]): Promise<number> {
     case 'migrate':
       return withStore(config, async (store) => {
         const applied = await migrate(store.db);
-        print(json, { applied }, [applied.length ? `applied: ${applied.join(', ')}` : 'nothing to apply']);
+        // After the SQL: seal channel tokens still stored in plaintext (a migration cannot see TMS_SECRET_KEY).
+        const sealed = await sealStoredTokens(store.db, createSecretBox(config.secretKey));
+        print(json, { applied, sealed_tokens: sealed }, [
+          applied.length ? `applied: ${applied.join(', ')}` : 'nothing to apply',
+          ...(sealed ? [`sealed ${sealed} channel access token(s)`] : []),
+        ]);
         return 0;
       }, false);
     case 'company create':
@@ -128,7 +135,7 @@ async function main(argv: string[]): Promise<number> {
           accessToken: required(values, 'access-token'),
           throughputMps: throughput,
         };
-        await addChannel(store.db, channel);
+        await addChannel(store.db, channel, createSecretBox(config.secretKey));
         print(json, { channel_id: channel.phoneNumberId }, [`channel_id: ${channel.phoneNumberId}`]);
         return 0;
       });

@@ -1,4 +1,6 @@
 /** Environment → typed configuration, checked once at boot. Nothing else reads process.env. */
+import { createHash } from 'node:crypto';
+import { parseSecretKey } from './domain/secret-box.js';
 
 export const NETWORK_KINDS = ['simulator', 'cloud'] as const;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -24,6 +26,10 @@ export interface Config {
   faultCrashAfterSend: boolean;
   /** Seconds after which a send with no answer and no status event fails with OUTCOME_UNKNOWN (never resent). */
   reconcileWindowSeconds: number;
+  /** The key that seals channel access tokens at rest (TMS_SECRET_KEY; a fixed development key in simulator mode). */
+  secretKey: string;
+  /** TMS_ALLOW_PUBLIC_SIMULATOR=1: the simulator-mode service may listen on a non-loopback HOST (a warning is printed). */
+  allowPublicSimulator: boolean;
 }
 
 /** A configuration error naming the variable that is wrong. */
@@ -41,6 +47,19 @@ export class ConfigError extends Error {
 export const DEV_APP_SECRET = 'tms-dev-app-secret';
 /** Default verify token for the embedded setup. */
 export const DEV_VERIFY_TOKEN = 'tms-dev-verify-token';
+/** The Graph API base used with NETWORK=cloud when GRAPH_API_URL is not set. */
+export const DEFAULT_GRAPH_API_URL = 'https://graph.facebook.com/v23.0';
+/**
+ * The fixed development key (base64 of SHA-256 of "tms-dev-secret-key") that seals tokens in simulator mode when
+ * TMS_SECRET_KEY is unset. It is public: never use it for real tokens (`cloud` requires TMS_SECRET_KEY).
+ */
+export const DEV_SECRET_KEY = createHash('sha256').update('tms-dev-secret-key').digest('base64');
+
+/** True for a HOST that only this machine can reach (127.0.0.0/8, ::1, localhost). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || h === '::ffff:127.0.0.1';
+}
 
 type Env = Record<string, string | undefined>;
 
@@ -99,13 +118,30 @@ function parseChoice<T extends readonly string[]>(env: Env, name: string, choice
 /** Reads and checks the configuration; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const network = parseChoice(env, 'NETWORK', NETWORK_KINDS, 'simulator');
-  const graphApiUrl = parseUrl(env, 'GRAPH_API_URL', ['http:', 'https:']);
+  const parsedGraphApiUrl = parseUrl(env, 'GRAPH_API_URL', ['http:', 'https:']);
+  const graphApiUrl = parsedGraphApiUrl ?? (network === 'cloud' ? DEFAULT_GRAPH_API_URL : undefined);
+  const metaAppId = parseDigits(env, 'META_APP_ID');
   const appSecret = nonEmpty(env, 'APP_SECRET');
   const webhookVerifyToken = nonEmpty(env, 'WEBHOOK_VERIFY_TOKEN');
+  const secretKey = nonEmpty(env, 'TMS_SECRET_KEY');
+  if (secretKey !== undefined && parseSecretKey(secretKey) === null) {
+    throw new ConfigError('TMS_SECRET_KEY', 'must be 32 bytes as base64 (openssl rand -base64 32) or 64 hex characters');
+  }
   if (network === 'cloud') {
-    if (!graphApiUrl) throw new ConfigError('GRAPH_API_URL', 'is required when NETWORK=cloud');
-    if (!appSecret) throw new ConfigError('APP_SECRET', 'is required when NETWORK=cloud');
-    if (!webhookVerifyToken) throw new ConfigError('WEBHOOK_VERIFY_TOKEN', 'is required when NETWORK=cloud');
+    if (!metaAppId) throw new ConfigError('META_APP_ID', 'is required when NETWORK=cloud (the Meta app id, for media uploads)');
+    if (!appSecret) throw new ConfigError('APP_SECRET', 'is required when NETWORK=cloud (checks webhook signatures)');
+    if (!webhookVerifyToken) throw new ConfigError('WEBHOOK_VERIFY_TOKEN', 'is required when NETWORK=cloud (answers the webhook verification)');
+    if (!secretKey) {
+      throw new ConfigError('TMS_SECRET_KEY', 'is required when NETWORK=cloud (seals channel access tokens at rest; make one with: openssl rand -base64 32)');
+    }
+  }
+  const host = nonEmpty(env, 'HOST') ?? '127.0.0.1';
+  const allowPublicSimulator = parseChoice(env, 'TMS_ALLOW_PUBLIC_SIMULATOR', ['0', '1'] as const, '0') === '1';
+  if (network === 'simulator' && !isLoopbackHost(host) && !allowPublicSimulator) {
+    throw new ConfigError(
+      'HOST',
+      `"${host}" is not a loopback address; with NETWORK=simulator the service serves a fake network and prints a demo token, so listening beyond this machine needs TMS_ALLOW_PUBLIC_SIMULATOR=1`,
+    );
   }
   const demoToken = nonEmpty(env, 'TMS_DEMO_TOKEN');
   if (demoToken !== undefined && demoToken.length < 16) {
@@ -113,17 +149,19 @@ export function loadConfig(env: Env = process.env): Config {
   }
   return {
     port: parsePort(env),
-    host: nonEmpty(env, 'HOST') ?? '127.0.0.1',
+    host,
     dataDir: nonEmpty(env, 'DATA_DIR') ?? './data',
     databaseUrl: parseUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     network,
     graphApiUrl,
-    metaAppId: parseDigits(env, 'META_APP_ID'),
+    metaAppId,
     appSecret: appSecret ?? DEV_APP_SECRET,
     webhookVerifyToken: webhookVerifyToken ?? DEV_VERIFY_TOKEN,
     demoToken,
     logLevel: parseChoice(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     faultCrashAfterSend: parseChoice(env, 'TMS_FAULT_CRASH_AFTER_SEND', ['0', '1'] as const, '0') === '1',
     reconcileWindowSeconds: parseInteger(env, 'RECONCILE_WINDOW_SECONDS', 600, 5, 7 * 24 * 3600),
+    secretKey: secretKey ?? DEV_SECRET_KEY,
+    allowPublicSimulator,
   };
 }

@@ -5,9 +5,11 @@
  */
 import pino from 'pino';
 import { ensureDemo } from './admin.js';
-import { buildApp, type App } from './app.js';
+import { buildApp, LOG_REDACT_PATHS, type App } from './app.js';
 import { DEFAULT_DISPATCHER_OPTIONS } from './engine/dispatcher.js';
-import type { Config } from './config.js';
+import { isLoopbackHost, type Config } from './config.js';
+import { createSecretBox } from './domain/secret-box.js';
+import { sealStoredTokens } from './engine/credentials.js';
 import { createCloudApiAdapter } from './network/cloud-api/adapter.js';
 import type { NetworkPort } from './network/port.js';
 import { SIM_ACCESS_TOKEN, SIM_APP_ID, SIM_CHANNELS, SIM_WABA_ID } from './network/simulator/constants.js';
@@ -25,7 +27,14 @@ export interface RunningService {
 
 /** Starts everything; the caller owns stop(). */
 export async function startService(config: Config): Promise<RunningService> {
-  const log = pino({ level: config.logLevel });
+  const log = pino({ level: config.logLevel, redact: LOG_REDACT_PATHS });
+  if (config.network === 'simulator' && !isLoopbackHost(config.host)) {
+    log.warn(
+      { host: config.host },
+      'TMS_ALLOW_PUBLIC_SIMULATOR=1: the service listens beyond this machine with a SIMULATED network and a printed demo token',
+    );
+  }
+  const secrets = createSecretBox(config.secretKey);
   const store: Store = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   );
@@ -33,6 +42,9 @@ export async function startService(config: Config): Promise<RunningService> {
   try {
     const applied = await migrate(store.db);
     if (applied.length) log.info({ applied }, 'migrations applied');
+    // A migration cannot see TMS_SECRET_KEY: channel tokens still stored in plaintext are sealed here.
+    const sealed = await sealStoredTokens(store.db, secrets);
+    if (sealed) log.info({ sealed }, 'channel access tokens sealed');
 
     let graphUrl = config.graphApiUrl;
     let simulator: ReturnType<typeof createSimulator> | undefined;
@@ -60,7 +72,7 @@ export async function startService(config: Config): Promise<RunningService> {
               accessToken: SIM_ACCESS_TOKEN,
             }))
           : [];
-      const ensured = await ensureDemo(store.db, { token: config.demoToken, channels });
+      const ensured = await ensureDemo(store.db, { token: config.demoToken, channels, secrets });
       demo = { ...ensured, channelIds: channels.map((c) => c.phoneNumberId) };
     }
 
@@ -70,6 +82,7 @@ export async function startService(config: Config): Promise<RunningService> {
       dbKind: store.kind,
       network,
       log,
+      secrets,
       dispatcher: {
         reconcileWindowSeconds: config.reconcileWindowSeconds,
         ...(config.faultCrashAfterSend ? { afterNetworkAccept: () => process.kill(process.pid, 'SIGKILL') } : {}),
@@ -107,6 +120,13 @@ export async function runService(config: Config): Promise<void> {
     `  network:       ${config.network}${service.simulatorUrl ? ` (${service.simulatorUrl})` : ''}`,
     `  database:      ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`,
   ];
+  if (config.network === 'simulator' && !isLoopbackHost(config.host)) {
+    lines.push(
+      '',
+      `WARNING: NETWORK=simulator on the non-loopback HOST ${config.host} (TMS_ALLOW_PUBLIC_SIMULATOR=1): anyone who can`,
+      '  reach this address can use a fake network and the demo token printed below. Never do this on a shared network.',
+    );
+  }
   if (service.demo) {
     lines.push(
       `  demo company:  ${service.demo.companyId}`,

@@ -1,6 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, DEFAULT_GRAPH_API_URL, DEV_SECRET_KEY, loadConfig } from '../src/config.js';
+
+const KEY = Buffer.alloc(32, 9).toString('base64');
+/** Every variable NETWORK=cloud requires. */
+const CLOUD = { NETWORK: 'cloud', META_APP_ID: '123456', APP_SECRET: 's3cret', WEBHOOK_VERIFY_TOKEN: 'verify-me', TMS_SECRET_KEY: KEY };
+
+function without(name: keyof typeof CLOUD): Record<string, string> {
+  const env: Record<string, string> = { ...CLOUD };
+  delete env[name];
+  return env;
+}
 
 function configError(env: Record<string, string>): ConfigError {
   try {
@@ -36,6 +46,8 @@ test('every variable is read', () => {
     TMS_DEMO_TOKEN: 'demo-token-0123456789',
     LOG_LEVEL: 'warn',
     RECONCILE_WINDOW_SECONDS: '900',
+    TMS_SECRET_KEY: KEY,
+    TMS_ALLOW_PUBLIC_SIMULATOR: '1',
   });
   assert.deepEqual(config, {
     port: 8080,
@@ -51,6 +63,8 @@ test('every variable is read', () => {
     logLevel: 'warn',
     faultCrashAfterSend: false,
     reconcileWindowSeconds: 900,
+    secretKey: KEY,
+    allowPublicSimulator: true,
   });
 });
 
@@ -74,12 +88,55 @@ test('a malformed GRAPH_API_URL names GRAPH_API_URL', () => {
   assert.equal(configError({ GRAPH_API_URL: 'not a url' }).variable, 'GRAPH_API_URL');
 });
 
-test('NETWORK=cloud without GRAPH_API_URL names GRAPH_API_URL', () => {
-  assert.equal(configError({ NETWORK: 'cloud', APP_SECRET: 'x', WEBHOOK_VERIFY_TOKEN: 'y' }).variable, 'GRAPH_API_URL');
+test('NETWORK=cloud without GRAPH_API_URL uses graph.facebook.com v23.0', () => {
+  assert.equal(loadConfig(CLOUD).graphApiUrl, DEFAULT_GRAPH_API_URL);
+  assert.equal(DEFAULT_GRAPH_API_URL, 'https://graph.facebook.com/v23.0');
+});
+
+test('NETWORK=cloud without META_APP_ID names META_APP_ID', () => {
+  assert.equal(configError(without('META_APP_ID')).variable, 'META_APP_ID');
 });
 
 test('NETWORK=cloud without APP_SECRET names APP_SECRET', () => {
-  assert.equal(configError({ NETWORK: 'cloud', GRAPH_API_URL: 'https://g/v23.0', WEBHOOK_VERIFY_TOKEN: 'y' }).variable, 'APP_SECRET');
+  assert.equal(configError(without('APP_SECRET')).variable, 'APP_SECRET');
+});
+
+test('NETWORK=cloud without WEBHOOK_VERIFY_TOKEN names WEBHOOK_VERIFY_TOKEN', () => {
+  assert.equal(configError(without('WEBHOOK_VERIFY_TOKEN')).variable, 'WEBHOOK_VERIFY_TOKEN');
+});
+
+test('NETWORK=cloud without TMS_SECRET_KEY names TMS_SECRET_KEY and says how to make one', () => {
+  const error = configError(without('TMS_SECRET_KEY'));
+  assert.equal(error.variable, 'TMS_SECRET_KEY');
+  assert.match(error.message, /openssl rand -base64 32/);
+});
+
+test('a TMS_SECRET_KEY that is not 32 bytes names TMS_SECRET_KEY', () => {
+  assert.equal(configError({ TMS_SECRET_KEY: Buffer.alloc(16).toString('base64') }).variable, 'TMS_SECRET_KEY');
+});
+
+test('simulator mode without TMS_SECRET_KEY uses the fixed development key', () => {
+  assert.equal(loadConfig({}).secretKey, DEV_SECRET_KEY);
+});
+
+test('simulator mode on a non-loopback HOST without the opt-in names HOST', () => {
+  const error = configError({ HOST: '0.0.0.0' });
+  assert.equal(error.variable, 'HOST');
+  assert.match(error.message, /TMS_ALLOW_PUBLIC_SIMULATOR=1/);
+});
+
+test('simulator mode on a non-loopback HOST with TMS_ALLOW_PUBLIC_SIMULATOR=1 is allowed', () => {
+  const config = loadConfig({ HOST: '0.0.0.0', TMS_ALLOW_PUBLIC_SIMULATOR: '1' });
+  assert.equal(config.host, '0.0.0.0');
+  assert.equal(config.allowPublicSimulator, true);
+});
+
+test('simulator mode on loopback hosts needs no opt-in', () => {
+  for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) assert.equal(loadConfig({ HOST: host }).host, host);
+});
+
+test('cloud mode on a non-loopback HOST needs no opt-in', () => {
+  assert.equal(loadConfig({ ...CLOUD, HOST: '0.0.0.0' }).host, '0.0.0.0');
 });
 
 test('a META_APP_ID that is not numeric names META_APP_ID', () => {

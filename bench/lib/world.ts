@@ -4,7 +4,7 @@
  * an APPROVED template. Every process is stopped by its PID in close().
  */
 import { DEMO_COMPANY_ID } from '../../src/admin.js';
-import { SIM_ACCESS_TOKEN, SIM_CHANNEL_IDS, SIM_WABA_ID } from '../../src/network/simulator/constants.js';
+import { SIM_ACCESS_TOKEN, SIM_APP_ID, SIM_CHANNEL_IDS, SIM_WABA_ID } from '../../src/network/simulator/constants.js';
 import { migrate, openDatabase, type Store } from '../../src/store/db.js';
 import { freePort, serviceApi, serviceDatabase, simulatorApi, startTms, tmsJson, waitForHttp, type Proc } from '../../test/support/processes.js';
 import { sendableComponents } from '../../test/support/sending.js';
@@ -55,6 +55,8 @@ export async function startWorld(o: WorldOptions): Promise<World> {
     GRAPH_API_URL: `${simRoot}/v23.0`,
     APP_SECRET: SECRET,
     WEBHOOK_VERIFY_TOKEN: 'bench-verify',
+    META_APP_ID: SIM_APP_ID,
+    TMS_SECRET_KEY: Buffer.alloc(32, 5).toString('base64'),
     TMS_DEMO_TOKEN: BENCH_TOKEN,
     LOG_LEVEL: 'warn',
   };

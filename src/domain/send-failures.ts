@@ -27,12 +27,18 @@ export function backoffMs(attempt: number, code: number | undefined, random: () 
   return Math.max(floor, Math.round(base * (0.5 + random())));
 }
 
-/** Decides a failed send's fate; `attempt` is the attempt that just failed (1-based). */
+/**
+ * Decides a failed send's fate; `attempt` is the attempt that just failed (1-based).
+ * Retried: a Graph error with a retryable code or a 5xx (Graph answered, so it did not take the message), and any
+ * failure before the request was written (refused connection, connect timeout, DNS). In doubt (never resent,
+ * reconciled by status webhooks): a timeout or broken connection after writing, and an answer that is not Graph's
+ * (e.g. a proxy's HTML 502, or an unreadable 2xx) — the message may have gone out.
+ */
 export function decideSendFailure(f: SendFailure, attempt: number, maxAttempts: number, random?: () => number, baseMs = 1000): SendDecision {
+  const status = f.httpStatus ?? 0;
   const retryable =
-    (f.kind === 'graph' && ((f.code !== undefined && RETRYABLE_CODES.has(f.code)) || (f.httpStatus ?? 0) >= 500)) ||
-    (f.kind === 'bad_response' && (f.httpStatus ?? 0) >= 500) ||
-    (f.kind === 'connection' && f.notSent);
+    (f.kind === 'graph' && ((f.code !== undefined && RETRYABLE_CODES.has(f.code)) || status >= 500)) ||
+    ((f.kind === 'connection' || f.kind === 'timeout') && f.notSent);
   if (retryable) {
     const reason = f.code !== undefined ? `${f.code}: ${f.title ?? ''}`.trim() : `${f.kind} ${f.httpStatus ?? ''}`.trim();
     if (attempt >= maxAttempts) {
@@ -41,6 +47,7 @@ export function decideSendFailure(f: SendFailure, attempt: number, maxAttempts: 
     return { action: 'retry', delayMs: backoffMs(attempt, f.code, random, baseMs), throttle: f.code === 130429, reason };
   }
   if (f.kind === 'timeout' || f.kind === 'connection') return { action: 'in_doubt' };
+  if (f.kind === 'bad_response' && !f.notSent && (status >= 500 || (status >= 200 && status < 300))) return { action: 'in_doubt' };
   const detail = [f.code !== undefined ? String(f.code) : `HTTP ${f.httpStatus ?? '?'}`, f.details].filter(Boolean).join(': ');
   return { action: 'fail', errorMessage: f.title ?? 'The network refused the message', errorDetail: detail };
 }

@@ -5,10 +5,12 @@
  */
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type { SecretBox } from '../domain/secret-box.js';
 import { AppError } from '../errors.js';
 import type { NetworkPort } from '../network/port.js';
 import { findChannel, listChannels, updateChannelHealth, type ChannelRow } from '../store/channels.js';
 import type { Database } from '../store/schema.js';
+import { credentialsOf } from './credentials.js';
 import { toAppError } from './network-errors.js';
 
 /** What reading channel health needs. */
@@ -18,15 +20,13 @@ export interface ChannelHealthDeps {
   /** How long a network read stays fresh. */
   maxAgeMs: number;
   log: Logger;
+  /** Opens the sealed channel access token. */
+  secrets: SecretBox;
 }
 
 /** Reads a stored channel's health from the network and stores it; returns the updated row. */
 export async function refreshChannel(deps: ChannelHealthDeps, channel: ChannelRow): Promise<ChannelRow> {
-  const info = await deps.network.getPhoneNumber({
-    phoneNumberId: channel.id,
-    wabaId: channel.waba_id,
-    accessToken: channel.access_token,
-  });
+  const info = await deps.network.getPhoneNumber(credentialsOf(channel, deps.secrets));
   const update = {
     display_phone_number: info.display_phone_number,
     verified_name: info.verified_name,

@@ -26,6 +26,7 @@ import { acquireChannelLease, countWindowRecipients, findWindowRecipients, lockC
 import { pauseChannelWizards, pauseWizards, resumeWizards } from '../store/send-wizards.js';
 import { freshChannel, type ChannelHealthDeps } from './channel-health.js';
 import { applyCounterMoves } from './counters.js';
+import { credentialsOf } from './credentials.js';
 import { checkNumbers } from './number-check.js';
 import type { TokenBucket } from './token-bucket.js';
 
@@ -175,7 +176,7 @@ export class ChannelSender {
     for (const w of resume) this.resumedAt.set(w, now);
     await resumeWizards(db, resume);
     if (allowed.length === 0) return;
-    const creds: ChannelCredentials = { phoneNumberId: channel.id, wabaId: channel.waba_id, accessToken: channel.access_token };
+    const creds: ChannelCredentials = credentialsOf(channel, this.deps.health.secrets);
     const byId = new Map(allowed.map((m) => [m.id, m]));
     const checks = await checkNumbers(this.deps, creds, allowed[0].company_id, allowed);
     // A check request that kept failing is retried later like a send; only a persistent failure is final.

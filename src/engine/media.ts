@@ -1,9 +1,11 @@
 /** Uploads a header file to the network's resumable upload and remembers the handle for the company. */
 import { createReadStream } from 'node:fs';
 import type { Kysely } from 'kysely';
+import type { SecretBox } from '../domain/secret-box.js';
 import type { NetworkPort } from '../network/port.js';
 import type { Database } from '../store/schema.js';
 import { insertMediaUpload } from '../store/templates.js';
+import { credentialsOf } from './credentials.js';
 import { toAppError } from './network-errors.js';
 import { requireChannel } from './templates.js';
 
@@ -17,13 +19,13 @@ export interface StagedFile {
 
 /** Streams the staged file to the network (session, then bytes from offset 0) and stores the handle. */
 export async function uploadMedia(
-  deps: { db: Kysely<Database>; network: NetworkPort },
+  deps: { db: Kysely<Database>; network: NetworkPort; secrets: SecretBox },
   companyId: string,
   channelId: string,
   file: StagedFile,
 ): Promise<string> {
   const channel = await requireChannel(deps.db, companyId, channelId);
-  const creds = { phoneNumberId: channel.id, wabaId: channel.waba_id, accessToken: channel.access_token };
+  const creds = credentialsOf(channel, deps.secrets);
   let handle: string;
   try {
     const session = await deps.network.createUploadSession(creds, {
@@ -35,6 +37,7 @@ export async function uploadMedia(
       sessionId: session.id,
       offset: 0,
       body: createReadStream(file.path),
+      length: file.length,
     });
     handle = uploaded.h;
   } catch (error) {

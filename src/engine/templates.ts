@@ -5,12 +5,13 @@
  */
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type { SecretBox } from '../domain/secret-box.js';
 import { AppError } from '../errors.js';
 import { normalizeComponents } from '../domain/templates/normalize.js';
 import { parameterFormatOf } from '../domain/templates/placeholders.js';
 import type { Component } from '../domain/templates/types.js';
 import { validateTemplate, validateTemplateName } from '../domain/templates/validate.js';
-import type { ChannelCredentials, GraphTemplateComponent, NetworkPort } from '../network/port.js';
+import type { GraphTemplateComponent, NetworkPort } from '../network/port.js';
 import { findChannel, type ChannelRow } from '../store/channels.js';
 import type { Database } from '../store/schema.js';
 import {
@@ -26,6 +27,7 @@ import {
   upsertNameCheck,
   type TemplateRow,
 } from '../store/templates.js';
+import { credentialsOf } from './credentials.js';
 import { toAppError } from './network-errors.js';
 
 /** What the template use cases need. */
@@ -39,6 +41,8 @@ export interface TemplateDeps {
   nameCheckWindowSeconds: number;
   /** How long a non-final review status is trusted before list/get ask the network (ms). */
   statusMaxAgeMs: number;
+  /** Opens the sealed channel access token. */
+  secrets: SecretBox;
 }
 
 /** Statuses that can still change by review; list/get refresh these when stale. */
@@ -62,9 +66,6 @@ export interface CreateTemplateRequest {
   requireNameCheck: boolean;
 }
 
-function credentials(channel: ChannelRow): ChannelCredentials {
-  return { phoneNumberId: channel.id, wabaId: channel.waba_id, accessToken: channel.access_token };
-}
 
 /** The caller's channel or 404 naming channel_id. */
 export async function requireChannel(db: Kysely<Database>, companyId: string, channelId: string): Promise<ChannelRow> {
@@ -134,7 +135,7 @@ export async function createTemplate(deps: TemplateDeps, companyId: string, req:
   const category = req.category as string;
   let created;
   try {
-    created = await deps.network.createTemplate(credentials(channel), {
+    created = await deps.network.createTemplate(credentialsOf(channel, deps.secrets), {
       name,
       language,
       category,
@@ -174,7 +175,7 @@ async function refreshStale(deps: TemplateDeps, channel: ChannelRow, rows: Templ
   await Promise.all(
     stale.map(async (row) => {
       try {
-        const t = await deps.network.getTemplate(credentials(channel), row.id);
+        const t = await deps.network.getTemplate(credentialsOf(channel, deps.secrets), row.id);
         fresh.set(row.id, { status: t.status, reason: t.rejected_reason && t.rejected_reason !== 'NONE' ? t.rejected_reason : null });
       } catch (error) {
         deps.log.warn({ err: error, templateId: row.id }, 'template status refresh failed; keeping the stored status');
@@ -217,7 +218,7 @@ export async function deleteTemplate(deps: TemplateDeps, companyId: string, temp
   const channel = await findChannel(deps.db, companyId, row.channel_id);
   if (!channel) throw new AppError('NOT_FOUND', `Template ${templateId} was not found.`, { field });
   try {
-    await deps.network.deleteTemplate(credentials(channel), { name: row.name, templateId: row.id });
+    await deps.network.deleteTemplate(credentialsOf(channel, deps.secrets), { name: row.name, templateId: row.id });
   } catch (error) {
     throw toAppError(error, 'delete');
   }

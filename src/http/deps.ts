@@ -1,6 +1,7 @@
 /** What the HTTP routes are given by app.ts (routes wire nothing themselves). */
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
+import type { SecretBox } from '../domain/secret-box.js';
 import type { ChannelHealthDeps } from '../engine/channel-health.js';
 import type { BulkStartDeps } from '../engine/bulk-start.js';
 import type { SingleSendDeps } from '../engine/single-send.js';
@@ -14,6 +15,8 @@ export interface RouteDeps {
   config: Config;
   db: Kysely<Database>;
   network: NetworkPort;
+  /** Seals and opens channel access tokens. */
+  secrets: SecretBox;
   channelHealth: ChannelHealthDeps;
   webhookInbox: WebhookInbox;
   templates: TemplateDeps;

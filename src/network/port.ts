@@ -177,6 +177,8 @@ export interface UploadChunkInput {
   sessionId: string;
   offset: number;
   body: Buffer | NodeJS.ReadableStream;
+  /** Bytes in `body`, sent as Content-Length: required for a stream (a Buffer's own length is used otherwise). */
+  length?: number;
 }
 
 /** A media reference in a send parameter. */

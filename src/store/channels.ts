@@ -82,3 +82,19 @@ export async function applyChannelQualityEvent(db: Db, channelId: string, status
 export async function findChannelById(db: Db, channelId: string): Promise<ChannelRow | undefined> {
   return db.selectFrom('channels').selectAll().where('id', '=', channelId).executeTakeFirst();
 }
+
+/** Channels whose stored access token is not sealed yet (no `enc:v1:` prefix), any company (the migrate step). */
+export async function listUnsealedChannelTokens(db: Db): Promise<Array<{ id: string; access_token: string }>> {
+  return db.selectFrom('channels').select(['id', 'access_token']).where('access_token', 'not like', 'enc:v1:%').orderBy('id').execute();
+}
+
+/** Replaces a channel's stored token only if it still is `expected` (a concurrent rotation wins); true when replaced. */
+export async function replaceChannelToken(db: Db, channelId: string, expected: string, stored: string): Promise<boolean> {
+  const result = await db
+    .updateTable('channels')
+    .set({ access_token: stored, updated_at: new Date() })
+    .where('id', '=', channelId)
+    .where('access_token', '=', expected)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -13,8 +13,24 @@ test('a 5xx Graph answer is retried', () => {
   assert.equal(decideSendFailure({ kind: 'graph', httpStatus: 503, code: 1, notSent: false }, 1, 8).action, 'retry');
 });
 
-test('a non-Graph 502 is retried', () => {
-  assert.equal(decideSendFailure({ kind: 'bad_response', httpStatus: 502, notSent: false }, 1, 8).action, 'retry');
+test('a non-Graph 502 after the request was written is in doubt (never resent)', () => {
+  assert.deepEqual(decideSendFailure({ kind: 'bad_response', httpStatus: 502, notSent: false }, 1, 8), { action: 'in_doubt' });
+});
+
+test('a 2xx the adapter cannot read is in doubt (the network may have taken it)', () => {
+  assert.deepEqual(decideSendFailure({ kind: 'bad_response', httpStatus: 200, notSent: false }, 1, 8), { action: 'in_doubt' });
+});
+
+test('a non-Graph 4xx fails the send', () => {
+  assert.equal(decideSendFailure({ kind: 'bad_response', httpStatus: 404, notSent: false }, 1, 8).action, 'fail');
+});
+
+test('a Graph 131000 with HTTP 500 stays retryable', () => {
+  assert.equal(decideSendFailure({ kind: 'graph', httpStatus: 500, code: 131000, notSent: false }, 1, 8).action, 'retry');
+});
+
+test('a connect timeout (request never written) is retried like a refused connection', () => {
+  assert.equal(decideSendFailure({ kind: 'timeout', httpStatus: null, notSent: true }, 1, 8).action, 'retry');
 });
 
 test('132000 fails at once with the title and the code', () => {

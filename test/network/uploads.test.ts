@@ -23,7 +23,7 @@ test('a resumable upload in two chunks reports its offset and yields a handle', 
 test('a chunk can be a stream', async () => {
   const { id } = await s.net.createUploadSession(creds, { fileName: 'doc.pdf', fileLength: 3 * 64 * 1024, fileType: 'application/pdf' });
   const body = Readable.from([Buffer.alloc(64 * 1024), Buffer.alloc(64 * 1024), Buffer.alloc(64 * 1024)]);
-  await s.net.uploadFileChunk(creds, { sessionId: id, offset: 0, body });
+  await s.net.uploadFileChunk(creds, { sessionId: id, offset: 0, body, length: 3 * 64 * 1024 });
   assert.equal((await s.net.getUploadSession(creds, id)).file_offset, 3 * 64 * 1024);
 });
 

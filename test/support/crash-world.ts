@@ -3,7 +3,7 @@
  * started through `tms serve` as a user would), its database (PGlite directory or a fresh PostgreSQL
  * database), the demo company with the simulator's main channel, and an APPROVED template.
  */
-import { SIM_ACCESS_TOKEN, SIM_CHANNEL_IDS, SIM_WABA_ID } from '../../src/network/simulator/constants.js';
+import { SIM_ACCESS_TOKEN, SIM_APP_ID, SIM_CHANNEL_IDS, SIM_WABA_ID } from '../../src/network/simulator/constants.js';
 import { DEMO_COMPANY_ID } from '../../src/admin.js';
 import { freePort, serviceApi, serviceDatabase, simulatorApi, startTms, tmsJson, waitForHttp, type Proc } from './processes.js';
 import { sendableComponents } from './sending.js';
@@ -53,6 +53,8 @@ export async function startCrashWorld(simArgs: string[] = [], serviceEnv: Record
     GRAPH_API_URL: `${simRoot}/v23.0`,
     APP_SECRET: SECRET,
     WEBHOOK_VERIFY_TOKEN: 'crash-verify',
+    META_APP_ID: SIM_APP_ID,
+    TMS_SECRET_KEY: Buffer.alloc(32, 5).toString('base64'),
     PORT: String(servicePort),
     TMS_DEMO_TOKEN: CRASH_TOKEN,
     LOG_LEVEL: 'warn',

@@ -7,6 +7,7 @@ import pino from 'pino';
 import { addChannel, createCompany } from '../../src/admin.js';
 import { buildApp, type App, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
+import { createSecretBox } from '../../src/domain/secret-box.js';
 import { createCloudApiAdapter } from '../../src/network/cloud-api/adapter.js';
 import type { NetworkPort } from '../../src/network/port.js';
 import { SIM_ACCESS_TOKEN, SIM_APP_ID, SIM_CHANNELS, SIM_WABA_ID } from '../../src/network/simulator/constants.js';
@@ -58,6 +59,7 @@ export async function startHarness(
   simulator.setWebhookTarget(`${appUrl}/webhooks/whatsapp`, TEST_APP_SECRET);
   app.start();
 
+  const secrets = createSecretBox(config.secretKey);
   const a = await createCompany(store.db, 'Company A');
   for (const channel of SIM_CHANNELS) {
     await addChannel(store.db, {
@@ -65,10 +67,10 @@ export async function startHarness(
       phoneNumberId: channel.id,
       wabaId: SIM_WABA_ID,
       accessToken: SIM_ACCESS_TOKEN,
-    });
+    }, secrets);
   }
   const b = await createCompany(store.db, 'Company B');
-  await addChannel(store.db, { companyId: b.companyId, phoneNumberId: OTHER_CHANNEL_ID, wabaId: '990000000000000', accessToken: 'b-token' });
+  await addChannel(store.db, { companyId: b.companyId, phoneNumberId: OTHER_CHANNEL_ID, wabaId: '990000000000000', accessToken: 'b-token' }, secrets);
 
   return {
     store,

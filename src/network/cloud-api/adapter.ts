@@ -96,9 +96,14 @@ export function createCloudApiAdapter(options: CloudApiAdapterOptions): NetworkP
     },
 
     async uploadFileChunk(c: ChannelCredentials, input: UploadChunkInput) {
+      // The upload takes a body of known length: a stream is sent with Content-Length, never chunked.
+      const length = input.length ?? (Buffer.isBuffer(input.body) ? input.body.length : undefined);
+      if (length === undefined || !Number.isSafeInteger(length) || length < 0) {
+        throw new NetworkError('bad_response', 'an upload chunk needs its length in bytes', null, undefined, true);
+      }
       const { json } = await http.call({
         method: 'POST', path: sessionPath(input.sessionId), token: c.accessToken, scheme: 'OAuth', body: input.body,
-        headers: { file_offset: String(input.offset), 'content-type': 'application/octet-stream' },
+        headers: { file_offset: String(input.offset), 'content-type': 'application/octet-stream', 'content-length': String(length) },
       });
       return shape.toUploadHandle(json);
     },
