@@ -157,6 +157,13 @@ function v2Reader(template: TemplateRow, slots: Slot[], headers: string[]): RowR
   };
 }
 
+/** Whether a template shows buttons: its own BUTTONS component or the buttons of its carousel cards. */
+function hasButtons(components: StoredComponents): boolean {
+  return components.some(
+    (c) => (c.type === 'BUTTONS' && c.buttons.length > 0) || (c.type === 'CAROUSEL' && c.cards.some((card) => hasButtons(card.components))),
+  );
+}
+
 async function* lines(file: string): AsyncGenerator<unknown> {
   const rl = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
   for await (const line of rl) if (line) yield JSON.parse(line);
@@ -211,7 +218,7 @@ export async function startBulkSend(
 
   // Pass 2: store the unique rows in batches, due evenly over total_time.
   const id = newId();
-  const hasButton = (template.components as StoredComponents).some((c) => c.type === 'BUTTONS');
+  const hasButton = hasButtons(template.components as StoredComponents);
   await insertWizard(deps.db, {
     id,
     company_id: companyId,

@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { DELIVERY_RANK, EVENT_STATUS, statusAfterEvent, TIME_FIELD_OF } from '../domain/message-states.js';
+import { DELIVERY_RANK, EVENT_STATUS, FAILED_STATUSES, statusAfterEvent, TIME_FIELD_OF } from '../domain/message-states.js';
 import { applyEventUpdates, lockMessagesForEvents, type EventUpdate, type MessageRow } from '../store/messages.js';
 import type { Database } from '../store/schema.js';
 import { suppressNumber } from '../store/sending.js';
@@ -56,7 +56,9 @@ export async function applyStatuses(tx: Kysely<Database>, statuses: StatusObject
     applyOne(entry.update, s);
     if (EVENT_STATUS[s.status as string] === 'BACKEND_FAILED' && s.errors?.some((e) => Number(e.code) === 131026)) suppress.push(message);
   }
-  const updates = [...work.values()].filter((w) => changes(w.update, w.original)).map((w) => clampTimes(w.update, w.original));
+  const updates = [...work.values()]
+    .filter((w) => changes(w.update, w.original))
+    .map((w) => clearFailureOnRecovery(clampTimes(w.update, w.original), w.original));
   const moved = await applyEventUpdates(tx, updates);
   await applyCounterMoves(tx, moved);
   for (const m of suppress) await suppressNumber(tx, m.company_id, m.phone_number, 'UNDELIVERABLE_131026');
@@ -92,6 +94,15 @@ function clampTimes(u: EventUpdate, m: MessageRow): EventUpdate {
   return u;
 }
 
+/**
+ * A message that leaves a failed state (a send failed as OUTCOME_UNKNOWN that its real event moves up) is no
+ * longer failed: its failure fields go, since the interface shows them only on failures.
+ */
+function clearFailureOnRecovery(u: EventUpdate, m: MessageRow): EventUpdate {
+  u.clear_failure = FAILED_STATUSES.includes(m.status) && !FAILED_STATUSES.includes(u.status);
+  return u;
+}
+
 function initialUpdate(m: MessageRow): EventUpdate {
   return {
     id: m.id,
@@ -107,6 +118,7 @@ function initialUpdate(m: MessageRow): EventUpdate {
     error_message: null,
     error_message_detail: null,
     webhook_response: null,
+    clear_failure: false,
   };
 }
 

@@ -74,8 +74,8 @@ export async function requireChannel(db: Kysely<Database>, companyId: string, ch
   return channel;
 }
 
-async function assertNameFree(db: Kysely<Database>, wabaId: string, name: string): Promise<void> {
-  const conflict = await findNameConflict(db, wabaId, name);
+async function assertNameFree(db: Kysely<Database>, companyId: string, wabaId: string, name: string): Promise<void> {
+  const conflict = await findNameConflict(db, companyId, wabaId, name);
   if (conflict === 'used') throw new AppError('TEMPLATE_NAME_TAKEN', `The name ${name} is used by a template of this channel.`, { field: 'name' });
   if (conflict === 'recently_deleted') {
     throw new AppError('TEMPLATE_NAME_TAKEN', `The name ${name} was deleted in the last 30 days and cannot be reused yet.`, { field: 'name' });
@@ -87,7 +87,7 @@ export async function checkTemplateName(deps: TemplateDeps, companyId: string, c
   const channel = await requireChannel(deps.db, companyId, channelId);
   const errors = validateTemplateName(name);
   if (errors.length) throw new AppError('TEMPLATE_NAME_INVALID', errors[0].message, { field: 'name', details: errors });
-  await assertNameFree(deps.db, channel.waba_id, name);
+  await assertNameFree(deps.db, companyId, channel.waba_id, name);
   await upsertNameCheck(deps.db, companyId, channel.id, name);
 }
 
@@ -129,7 +129,7 @@ export async function createTemplate(deps: TemplateDeps, companyId: string, req:
     }
   }
   const components = withFileHandle(normalized, req.fileHandle);
-  await assertNameFree(deps.db, channel.waba_id, name);
+  await assertNameFree(deps.db, companyId, channel.waba_id, name);
 
   const language = req.language as string;
   const category = req.category as string;

@@ -256,16 +256,18 @@ export interface EventUpdate {
   error_message: string | null;
   error_message_detail: string | null;
   webhook_response: unknown;
+  /** The move leaves a failed state: error_message, error_message_detail and failed_time are cleared. */
+  clear_failure: boolean;
 }
 
-/** Applies status events to locked messages (time fields only ever filled once). */
+/** Applies status events to locked messages (time fields only ever filled once; failure fields cleared on recovery). */
 export async function applyEventUpdates(db: Db, rows: EventUpdate[]): Promise<MovedRow[]> {
   if (rows.length === 0) return [];
   const result = await sql<MovedRow>`
     with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb) as v(id text, expected_status text, status text,
                  reached_rank smallint, ext_id text, backend_sended_time timestamptz, sended_time timestamptz,
                  delivered_time timestamptz, seen_time timestamptz, failed_time timestamptz, error_message text,
-                 error_message_detail text, webhook_response jsonb)),
+                 error_message_detail text, webhook_response jsonb, clear_failure boolean)),
     t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
           where m.status = v.expected_status for update of m)
     update messages m set status = v.status, reached_rank = greatest(m.reached_rank, v.reached_rank),
@@ -274,9 +276,9 @@ export async function applyEventUpdates(db: Db, rows: EventUpdate[]): Promise<Mo
       sended_time = coalesce(m.sended_time, v.sended_time),
       delivered_time = coalesce(m.delivered_time, v.delivered_time),
       seen_time = coalesce(m.seen_time, v.seen_time),
-      failed_time = coalesce(m.failed_time, v.failed_time),
-      error_message = coalesce(v.error_message, m.error_message),
-      error_message_detail = coalesce(v.error_message_detail, m.error_message_detail),
+      failed_time = case when v.clear_failure then null else coalesce(m.failed_time, v.failed_time) end,
+      error_message = case when v.clear_failure then null else coalesce(v.error_message, m.error_message) end,
+      error_message_detail = case when v.clear_failure then null else coalesce(v.error_message_detail, m.error_message_detail) end,
       webhook_response = coalesce(v.webhook_response, m.webhook_response),
       lease_owner = case when v.status = m.status then m.lease_owner else null end,
       lease_until = case when v.status = m.status then m.lease_until else null end,

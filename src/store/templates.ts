@@ -63,11 +63,15 @@ export async function findTemplateByNetworkId(db: Db, id: string): Promise<Templ
   return db.selectFrom('templates').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Whether a name is taken in a WABA: a live template of any language, or one deleted in the last 30 days. */
-export async function findNameConflict(db: Db, wabaId: string, name: string): Promise<'used' | 'recently_deleted' | null> {
+/**
+ * Whether a name is taken in the company's templates of a WABA: a live template of any language, or one deleted
+ * in the last 30 days. Company-scoped: another company with a channel of the same WABA id learns nothing here.
+ */
+export async function findNameConflict(db: Db, companyId: string, wabaId: string, name: string): Promise<'used' | 'recently_deleted' | null> {
   const row = await db
     .selectFrom('templates')
     .select(['deleted_at'])
+    .where('company_id', '=', companyId)
     .where('waba_id', '=', wabaId)
     .where('name', '=', name)
     .where((eb) => eb.or([eb('deleted_at', 'is', null), eb('deleted_at', '>', sql<Date>`now() - interval '30 days'`)]))

@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.js';
-import { isValidWebhookSignature } from '../../domain/webhook-signature.js';
+import { isValidVerifyToken, isValidWebhookSignature } from '../../domain/webhook-signature.js';
 import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES } from '../envelope.js';
 
@@ -35,7 +35,9 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, d
     },
     async (request, reply) => {
       const q = request.query;
-      if (q['hub.mode'] !== 'subscribe' || q['hub.verify_token'] !== deps.config.webhookVerifyToken || !q['hub.challenge']) {
+      // The token is compared in constant time (over SHA-256 digests), so its bytes cannot be found by timing.
+      const tokenOk = isValidVerifyToken(q['hub.verify_token'], deps.config.webhookVerifyToken);
+      if (q['hub.mode'] !== 'subscribe' || !tokenOk || !q['hub.challenge']) {
         throw new AppError('WEBHOOK_VERIFY_FAILED', undefined, { field: 'hub.verify_token' });
       }
       return reply.type('text/plain').send(q['hub.challenge']);
