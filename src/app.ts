@@ -17,8 +17,9 @@ import { phoneQualityHandler } from './engine/channel-events.js';
 import type { ChannelHealthDeps } from './engine/channel-health.js';
 import { Dispatcher, type DispatcherOptions } from './engine/dispatcher.js';
 import { messageStatusHandler } from './engine/status-events.js';
-import { templateQualityHandler, templateStatusHandler } from './engine/template-events.js';
-import type { TemplateDeps } from './engine/templates.js';
+import { templateCategoryHandler, templateComponentsHandler, templateQualityHandler, templateStatusHandler } from './engine/template-events.js';
+import { startTemplateSyncSweep } from './engine/template-sync.js';
+import { templateSyncDeps, type TemplateDeps } from './engine/templates.js';
 import { WebhookInbox } from './engine/webhook-inbox.js';
 import { requireAuth } from './http/auth.js';
 import type { RouteDeps } from './http/deps.js';
@@ -102,12 +103,24 @@ export async function buildApp(options: AppOptions): Promise<App> {
     log,
     secrets,
   };
+  const templates: TemplateDeps = {
+    db: options.db,
+    network: options.network,
+    log,
+    maxBodyParams: options.maxBodyParams ?? 4,
+    nameCheckWindowSeconds: 3600,
+    statusMaxAgeMs: options.templateStatusMaxAgeMs ?? 10_000,
+    secrets,
+  };
+  const templateSync = templateSyncDeps(templates);
   const webhookInbox = new WebhookInbox({
     db: options.db,
     log,
     handlers: {
       phone_number_quality_update: phoneQualityHandler(channelHealth, log),
-      message_template_status_update: templateStatusHandler(log),
+      message_template_status_update: templateStatusHandler(log, templateSync),
+      template_category_update: templateCategoryHandler(log, templateSync),
+      message_template_components_update: templateComponentsHandler(templateSync),
       message_template_quality_update: templateQualityHandler(),
       messages: messageStatusHandler(),
     },
@@ -121,15 +134,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     owner: options.instanceId,
     exclusive: options.dbKind === 'pglite',
   });
-  const templates: TemplateDeps = {
-    db: options.db,
-    network: options.network,
-    log,
-    maxBodyParams: options.maxBodyParams ?? 4,
-    nameCheckWindowSeconds: 3600,
-    statusMaxAgeMs: options.templateStatusMaxAgeMs ?? 10_000,
-    secrets,
-  };
   const deps: RouteDeps = {
     config: options.config,
     db: options.db,
@@ -214,6 +218,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   );
   await http.ready();
 
+  let stopTemplateSweep: (() => Promise<void>) | null = null;
   return {
     http,
     webhookInbox,
@@ -221,10 +226,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     start: () => {
       webhookInbox.start();
       dispatcher.start();
+      // Channels never synced (added by the CLI while the service was stopped) get their WABA's templates.
+      stopTemplateSweep = startTemplateSyncSweep(templateSync, 2000);
     },
     close: async () => {
       await http.close();
       await dispatcher.stop();
+      await stopTemplateSweep?.();
       await webhookInbox.stop();
     },
   };

@@ -29,6 +29,7 @@ import {
 } from '../store/templates.js';
 import { credentialsOf } from './credentials.js';
 import { toAppError } from './network-errors.js';
+import { syncTemplatesIfDue, type TemplateSyncDeps } from './template-sync.js';
 
 /** What the template use cases need. */
 export interface TemplateDeps {
@@ -82,12 +83,51 @@ async function assertNameFree(db: Kysely<Database>, companyId: string, wabaId: s
   }
 }
 
-/** check-name: valid, not used on the channel (any language), not deleted there in 30 days; remembered 1 h. */
+/** The WABA sync's view of the template dependencies. */
+export function templateSyncDeps(deps: TemplateDeps): TemplateSyncDeps {
+  return {
+    db: deps.db,
+    network: deps.network,
+    log: deps.log,
+    statusMaxAgeMs: deps.statusMaxAgeMs,
+    credentials,
+  };
+}
+
+/** Pages of a name-filtered listing read by check-name at most (the network matches parts of names). */
+const MAX_NAME_CHECK_PAGES = 10;
+
+/**
+ * Whether the WABA has a template of exactly this name at the network (made outside the service, or not yet
+ * synced). Network trouble answers false: the network still refuses a duplicate at create.
+ */
+async function nameTakenAtNetwork(deps: TemplateDeps, channel: ChannelRow, name: string): Promise<boolean> {
+  let after: string | undefined;
+  try {
+    for (let page = 0; page < MAX_NAME_CHECK_PAGES; page++) {
+      const res = await deps.network.listTemplates(credentials(channel), { name, limit: 100, after });
+      if (res.data.some((t) => t.name === name)) return true;
+      if (!res.paging.hasMore || !res.paging.after) return false;
+      after = res.paging.after;
+    }
+  } catch (error) {
+    deps.log.warn({ err: error, name }, 'check-name could not read the network; the local check stands');
+  }
+  return false;
+}
+
+/**
+ * check-name: valid, not used on the channel (any language) here or at the network, not deleted here in 30 days;
+ * remembered 1 h.
+ */
 export async function checkTemplateName(deps: TemplateDeps, companyId: string, channelId: string, name: string): Promise<void> {
   const channel = await requireChannel(deps.db, companyId, channelId);
   const errors = validateTemplateName(name);
   if (errors.length) throw new AppError('TEMPLATE_NAME_INVALID', errors[0].message, { field: 'name', details: errors });
-  await assertNameFree(deps.db, companyId, channel.waba_id, name);
+  await assertNameFree(deps.db, channel.waba_id, name);
+  if (await nameTakenAtNetwork(deps, channel, name)) {
+    throw new AppError('TEMPLATE_NAME_TAKEN', `The name ${name} is used by a template of this channel's WhatsApp Business Account.`, { field: 'name' });
+  }
   await upsertNameCheck(deps.db, companyId, channel.id, name);
 }
 
@@ -196,15 +236,17 @@ async function refreshStale(deps: TemplateDeps, channel: ChannelRow, rows: Templ
   });
 }
 
-/** The templates of the channel's WABA, statuses refreshed when stale. */
+/** The templates of the channel's WABA (synced from the network when stale), statuses refreshed when stale. */
 export async function listChannelTemplates(deps: TemplateDeps, companyId: string, channelId: string): Promise<TemplateRow[]> {
   const channel = await requireChannel(deps.db, companyId, channelId);
+  await syncTemplatesIfDue(templateSyncDeps(deps), companyId, channel);
   return refreshStale(deps, channel, await listTemplates(deps.db, companyId, channel.waba_id));
 }
 
-/** One template of the channel's WABA, or 404 (also for another company's template). */
+/** One template of the channel's WABA (synced from the network when stale), or 404 (also for another company's template). */
 export async function getChannelTemplate(deps: TemplateDeps, companyId: string, channelId: string, templateId: string): Promise<TemplateRow> {
   const channel = await requireChannel(deps.db, companyId, channelId);
+  await syncTemplatesIfDue(templateSyncDeps(deps), companyId, channel);
   const row = await findTemplate(deps.db, companyId, templateId, channel.waba_id);
   if (!row) throw new AppError('NOT_FOUND', `Template ${templateId} was not found.`, { field: 'template_id' });
   const [fresh] = await refreshStale(deps, channel, [row]);

@@ -71,6 +71,20 @@ export interface TemplatesTable {
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** `service` (created through us) or `network` (imported from the WABA listing). */
+  source: ColumnType<string, string | undefined, string>;
+  /** POSITIONAL or NAMED, as the network reports it. */
+  parameter_format: ColumnType<string, string | undefined, string>;
+  /** The components exactly as the network returned them (imported or synced rows), as JSON. */
+  network_components: ColumnType<unknown, string | null | undefined, string | null>;
+}
+
+/** When a company's WABA template listing was last tried and last read completely. */
+export interface TemplateSyncsTable {
+  company_id: string;
+  waba_id: string;
+  attempted_at: ColumnType<Date, Date | undefined, Date>;
+  synced_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface TemplateNameChecksTable {
@@ -187,6 +201,7 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   templates: TemplatesTable;
   template_name_checks: TemplateNameChecksTable;
+  template_syncs: TemplateSyncsTable;
   media_uploads: MediaUploadsTable;
   messages: MessagesTable;
   send_wizards: SendWizardsTable;

@@ -23,14 +23,196 @@ export interface NewTemplate {
   components: unknown;
   allow_category_change: boolean;
   media_names?: Record<string, string> | null;
+  /** POSITIONAL (default) or NAMED. */
+  parameter_format?: string;
 }
 
-/** Inserts a template. */
+/**
+ * Inserts a template created through the service. A WABA sync may have imported it between the network's answer
+ * and this insert: the row then becomes the service's (same company only).
+ */
 export async function insertTemplate(db: Db, t: NewTemplate): Promise<void> {
+  const components = JSON.stringify(t.components);
+  const mediaNames = t.media_names ? JSON.stringify(t.media_names) : null;
   await db
     .insertInto('templates')
-    .values({ ...t, components: JSON.stringify(t.components), media_names: t.media_names ? JSON.stringify(t.media_names) : null })
+    .values({ ...t, components, media_names: mediaNames })
+    .onConflict((oc) =>
+      oc
+        .column('id')
+        .doUpdateSet({
+          source: 'service',
+          components,
+          media_names: mediaNames,
+          allow_category_change: t.allow_category_change,
+          channel_id: t.channel_id,
+        })
+        .where('templates.company_id', '=', t.company_id),
+    )
     .execute();
+}
+
+/** A template read from the network's WABA listing, to import. */
+export interface ImportedTemplate {
+  id: string;
+  company_id: string;
+  channel_id: string;
+  waba_id: string;
+  name: string;
+  language: string;
+  category: string;
+  status: string;
+  rejected_reason: string | null;
+  parameter_format: string;
+  /** The stored (normalised) form. */
+  components: unknown;
+  /** As the network returned them. */
+  network_components: unknown;
+}
+
+/** Imports templates made outside the service; an id already stored (any company, even deleted) is left alone. */
+export async function insertImportedTemplates(db: Db, rows: ImportedTemplate[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const result = await db
+    .insertInto('templates')
+    .values(rows.map((r) => ({
+      ...r,
+      source: 'network',
+      allow_category_change: false,
+      components: JSON.stringify(r.components),
+      network_components: JSON.stringify(r.network_components),
+    })))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .execute();
+  return result.length;
+}
+
+/** What a WABA sync compares for a live stored template. */
+export type SyncedTemplateRow = Pick<TemplateRow, 'id' | 'status' | 'category' | 'rejected_reason' | 'parameter_format' | 'network_components' | 'created_at'>;
+
+/** The live templates of a company's WABA, as the sync compares them. */
+export async function listTemplatesForSync(db: Db, companyId: string, wabaId: string): Promise<SyncedTemplateRow[]> {
+  return db
+    .selectFrom('templates')
+    .select(['id', 'status', 'category', 'rejected_reason', 'parameter_format', 'network_components', 'created_at'])
+    .where('company_id', '=', companyId)
+    .where('waba_id', '=', wabaId)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+/** Which of these template ids are stored at all (any company, deleted or not). */
+export async function findStoredTemplateIds(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('templates').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** What a WABA sync changes on a stored template (only the fields given). */
+export interface SyncedTemplateUpdate {
+  status?: string;
+  rejected_reason?: string | null;
+  category?: string;
+  parameter_format?: string;
+  components?: unknown;
+  network_components?: unknown;
+}
+
+/** Applies a sync's changes to a company's live template. */
+export async function updateSyncedTemplate(db: Db, companyId: string, id: string, u: SyncedTemplateUpdate): Promise<void> {
+  await db
+    .updateTable('templates')
+    .set({
+      ...(u.status !== undefined && { status: u.status, rejected_reason: u.rejected_reason ?? null }),
+      ...(u.category !== undefined && { category: u.category }),
+      ...(u.parameter_format !== undefined && { parameter_format: u.parameter_format }),
+      ...(u.components !== undefined && { components: JSON.stringify(u.components) }),
+      ...(u.network_components !== undefined && { network_components: JSON.stringify(u.network_components) }),
+      status_refreshed_at: new Date(),
+      updated_at: new Date(),
+    })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+/** Soft-deletes a company's templates that a complete WABA listing no longer has (stored before `before` only). */
+export async function markTemplatesDeletedAtNetwork(db: Db, companyId: string, wabaId: string, ids: string[], before: Date): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db
+    .updateTable('templates')
+    .set({ deleted_at: new Date(), status: 'DELETED', updated_at: new Date() })
+    .where('company_id', '=', companyId)
+    .where('waba_id', '=', wabaId)
+    .where('id', 'in', ids)
+    .where('created_at', '<', before)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Sets a template's category from a `template_category_update` webhook. */
+export async function updateTemplateCategory(db: Db, id: string, category: string): Promise<boolean> {
+  const result = await db
+    .updateTable('templates')
+    .set({ category, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The database clock (sync start times are compared with `created_at`, which it sets). */
+export async function selectDbNow(db: Db): Promise<Date> {
+  const { rows } = await sql<{ now: Date }>`select now() as now`.execute(db);
+  return new Date(rows[0].now);
+}
+
+/** A company's WABA sync record, if any. */
+export async function findTemplateSync(db: Db, companyId: string, wabaId: string) {
+  return db
+    .selectFrom('template_syncs')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('waba_id', '=', wabaId)
+    .executeTakeFirst();
+}
+
+/** Records a sync attempt (and, when the listing was complete, the sync time). */
+export async function upsertTemplateSync(db: Db, companyId: string, wabaId: string, complete: boolean): Promise<void> {
+  const now = new Date();
+  await db
+    .insertInto('template_syncs')
+    .values({ company_id: companyId, waba_id: wabaId, attempted_at: now, synced_at: complete ? now : null })
+    .onConflict((oc) =>
+      oc.columns(['company_id', 'waba_id']).doUpdateSet(complete ? { attempted_at: now, synced_at: now } : { attempted_at: now }),
+    )
+    .execute();
+}
+
+/**
+ * Channels whose company has never completely synced the channel's WABA (one channel per company and WABA),
+ * skipping those tried within `retrySeconds`.
+ */
+export async function listChannelsNeverSynced(db: Db, retrySeconds: number, limit: number): Promise<Array<{ company_id: string; id: string }>> {
+  const { rows } = await sql<{ company_id: string; id: string }>`
+    select distinct on (c.company_id, c.waba_id) c.company_id, c.id
+    from channels c
+    left join template_syncs s on s.company_id = c.company_id and s.waba_id = c.waba_id
+    where s.synced_at is null
+      and (s.attempted_at is null or s.attempted_at < now() - make_interval(secs => ${retrySeconds}))
+    order by c.company_id, c.waba_id, c.id
+    limit ${limit}`.execute(db);
+  return rows;
+}
+
+/** One channel per company that has a channel on this WABA (webhooks name only the WABA). */
+export async function listCompanyChannelsOfWaba(db: Db, wabaId: string): Promise<Array<{ company_id: string; id: string }>> {
+  const { rows } = await sql<{ company_id: string; id: string }>`
+    select distinct on (company_id) company_id, id from channels where waba_id = ${wabaId} order by company_id, id`.execute(db);
+  return rows;
 }
 
 /** Live templates of a WABA for a company, newest first. */

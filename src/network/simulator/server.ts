@@ -9,6 +9,7 @@ import type { SimContext } from './context.js';
 import { NetworkEvents } from './events.js';
 import { GraphFailure, invalidParameter, oauthError, somethingWentWrong, unknownPath } from './graph-errors.js';
 import { registerAdminRoutes } from './routes/admin.js';
+import { registerAdminTemplateRoutes } from './routes/admin-templates.js';
 import { registerContactRoutes } from './routes/contacts.js';
 import { registerMessageRoutes } from './routes/messages.js';
 import { registerNodeRoutes } from './routes/nodes.js';
@@ -112,6 +113,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   registerMessageRoutes(app, ctx);
   registerContactRoutes(app, ctx);
   registerAdminRoutes(app, ctx, setWebhookTarget);
+  registerAdminTemplateRoutes(app, ctx);
 
   return {
     world,

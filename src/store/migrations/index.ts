@@ -6,11 +6,13 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.js';
 import * as m0002 from './0002_templates.js';
 import * as m0003 from './0003_messages.js';
+import * as m0004 from './0004_template_sync.js';
 import * as m0007 from './0007_idempotency_keys.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_templates': m0002,
   '0003_messages': m0003,
+  '0004_template_sync': m0004,
   '0007_idempotency_keys': m0007,
 };
