@@ -90,7 +90,7 @@ export function templateSyncDeps(deps: TemplateDeps): TemplateSyncDeps {
     network: deps.network,
     log: deps.log,
     statusMaxAgeMs: deps.statusMaxAgeMs,
-    credentials,
+    credentials: (channel) => credentialsOf(channel, deps.secrets),
   };
 }
 
@@ -105,7 +105,7 @@ async function nameTakenAtNetwork(deps: TemplateDeps, channel: ChannelRow, name:
   let after: string | undefined;
   try {
     for (let page = 0; page < MAX_NAME_CHECK_PAGES; page++) {
-      const res = await deps.network.listTemplates(credentials(channel), { name, limit: 100, after });
+      const res = await deps.network.listTemplates(credentialsOf(channel, deps.secrets), { name, limit: 100, after });
       if (res.data.some((t) => t.name === name)) return true;
       if (!res.paging.hasMore || !res.paging.after) return false;
       after = res.paging.after;
@@ -124,7 +124,7 @@ export async function checkTemplateName(deps: TemplateDeps, companyId: string, c
   const channel = await requireChannel(deps.db, companyId, channelId);
   const errors = validateTemplateName(name);
   if (errors.length) throw new AppError('TEMPLATE_NAME_INVALID', errors[0].message, { field: 'name', details: errors });
-  await assertNameFree(deps.db, channel.waba_id, name);
+  await assertNameFree(deps.db, companyId, channel.waba_id, name);
   if (await nameTakenAtNetwork(deps, channel, name)) {
     throw new AppError('TEMPLATE_NAME_TAKEN', `The name ${name} is used by a template of this channel's WhatsApp Business Account.`, { field: 'name' });
   }
