@@ -49,7 +49,8 @@ export async function startService(config: Config): Promise<RunningService> {
     let graphUrl = config.graphApiUrl;
     let simulator: ReturnType<typeof createSimulator> | undefined;
     if (config.network === 'simulator') {
-      simulator = createSimulator({ log: log.child({ component: 'simulator' }) });
+      // NUMBER_CHECK=contacts is a rehearsal: the in-process simulator then has the On-Premises contacts check.
+      simulator = createSimulator({ log: log.child({ component: 'simulator' }), limits: { contactsCheck: config.numberCheck === 'contacts' } });
       const started = await simulator.start(0);
       graphUrl = started.url;
       stops.unshift(() => simulator!.stop());
@@ -85,6 +86,10 @@ export async function startService(config: Config): Promise<RunningService> {
       secrets,
       dispatcher: {
         reconcileWindowSeconds: config.reconcileWindowSeconds,
+        statusWaitSeconds: config.statusWaitSeconds,
+        queueWaitSeconds: config.queueWaitSeconds,
+        statusAlertSeconds: config.statusAlertSeconds,
+        numberCheck: config.numberCheck,
         ...(config.faultCrashAfterSend ? { afterNetworkAccept: () => process.kill(process.pid, 'SIGKILL') } : {}),
       },
     });

@@ -48,6 +48,7 @@ test('every variable is read', () => {
     RECONCILE_WINDOW_SECONDS: '900',
     TMS_SECRET_KEY: KEY,
     TMS_ALLOW_PUBLIC_SIMULATOR: '1',
+    NUMBER_CHECK: 'contacts',
   });
   assert.deepEqual(config, {
     port: 8080,
@@ -63,6 +64,7 @@ test('every variable is read', () => {
     logLevel: 'warn',
     faultCrashAfterSend: false,
     reconcileWindowSeconds: 900,
+    numberCheck: 'contacts',
     secretKey: KEY,
     allowPublicSimulator: true,
   });
@@ -166,4 +168,9 @@ test('an empty variable is an error, not a default', () => {
 
 test('the message names the variable', () => {
   assert.match(configError({ PORT: 'x' }).message, /^PORT: /);
+});
+
+test('NUMBER_CHECK defaults to local and refuses other values', () => {
+  assert.equal(loadConfig({}).numberCheck, 'local');
+  assert.equal(configError({ NUMBER_CHECK: 'remote' }).variable, 'NUMBER_CHECK');
 });

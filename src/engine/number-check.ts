@@ -1,16 +1,36 @@
 /**
- * The number check (AGENDA → OPT_IN_*): the company's suppression list (opt-outs and numbers the network
- * called undeliverable, 131026), then the network's contacts check where it has one (the simulator's
- * On-Premises style `/v1/contacts`; the Cloud API has none and answers 404, which skips the check).
+ * The number check (AGENDA → OPT_IN_*). By default it is local only and makes no network call: the number must be
+ * E.164, and not on the company's suppression list (opt-outs and numbers the network called undeliverable with
+ * 131026). The Cloud API has no contacts check, so the send's own answer and status webhooks decide the rest.
+ *
+ * A rehearsal may enable the On-Premises style `POST /v1/contacts` check (dispatcher option `numberCheck:
+ * 'contacts'`, env NUMBER_CHECK=contacts; the simulator must enable it too). Even then only a definite "invalid"
+ * answer fails a row: a network without the check (Graph answers 400/100/33 there), an error, a timeout or an
+ * answer of another shape lets the rows go on to the send, is logged, and that network is not asked again for a
+ * while.
  */
 import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
 import type { MessageStatus } from '../domain/message-states.js';
 import { NetworkError, type ChannelCredentials, type NetworkPort } from '../network/port.js';
 import type { MessageRow } from '../store/messages.js';
 import type { Database } from '../store/schema.js';
 import { findSuppressed } from '../store/sending.js';
 
-/** One message's check result; RETRY when the check request failed (the caller retries or gives up). */
+/** How numbers are checked before a send: locally only (default), or also by the rehearsal-only contacts check. */
+export type NumberCheckMode = 'local' | 'contacts';
+/** The modes, for configuration. */
+export const NUMBER_CHECK_MODES = ['local', 'contacts'] as const satisfies readonly NumberCheckMode[];
+
+/** The dispatcher option that picks the mode (absent = local). */
+export interface NumberCheckOptions {
+  numberCheck?: NumberCheckMode;
+}
+
+/**
+ * One message's check result. The check itself never asks for a retry any more ('RETRY' stays in the type for
+ * callers that still handle it).
+ */
 export interface NumberCheckResult {
   id: string;
   status: MessageStatus | 'RETRY';
@@ -18,59 +38,69 @@ export interface NumberCheckResult {
   error_message_detail: string | null;
 }
 
-const CHUNK = 100;
-/** How long a network that answered "no contacts check" (the Cloud API) is not asked again. */
-const NO_CHECK_RECHECK_MS = 10 * 60_000;
-const noCheckUntil = new WeakMap<NetworkPort, number>();
+/** What the check needs; `options` is the dispatcher's options object. */
+export interface NumberCheckDeps {
+  db: Kysely<Database>;
+  network: NetworkPort;
+  log?: Pick<Logger, 'warn'>;
+  options?: object & NumberCheckOptions;
+}
 
-async function checkWithRetries(network: NetworkPort, creds: ChannelCredentials, numbers: string[], tries: number) {
-  let last: unknown;
-  for (let attempt = 1; attempt <= tries; attempt += 1) {
+const CHUNK = 100;
+/** How long a network without a usable contacts check (or whose check failed) is not asked again. */
+export const CONTACTS_PAUSE_MS = 10 * 60_000;
+const contactsPausedUntil = new WeakMap<NetworkPort, number>();
+/** E.164 as stored by intake: `+`, no leading 0, 8–15 digits. */
+const E164 = /^\+[1-9]\d{7,14}$/;
+
+type Verdict = { status: MessageStatus; message: string; detail: string };
+
+/** Asks the contacts check for the numbers; returns the numbers the network says are invalid (none on any failure). */
+async function invalidByContacts(deps: NumberCheckDeps, creds: ChannelCredentials, numbers: string[]): Promise<Set<string>> {
+  const invalid = new Set<string>();
+  for (let i = 0; i < numbers.length; i += CHUNK) {
+    if ((contactsPausedUntil.get(deps.network) ?? 0) > Date.now()) break;
+    const chunk = numbers.slice(i, i + CHUNK);
     try {
-      return await network.checkContacts(creds, numbers);
+      const result = await deps.network.checkContacts(creds, chunk);
+      if (!result.available) {
+        contactsPausedUntil.set(deps.network, Date.now() + CONTACTS_PAUSE_MS);
+        deps.log?.warn({ channelId: creds.phoneNumberId }, 'number check: the network has no contacts check; sending without it');
+        break;
+      }
+      const byInput = new Map(result.contacts.map((c) => [c.input, c]));
+      for (const number of chunk) if (byInput.get(number)?.status === 'invalid') invalid.add(number);
     } catch (error) {
-      last = error;
-      await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
+      contactsPausedUntil.set(deps.network, Date.now() + CONTACTS_PAUSE_MS);
+      const detail = error instanceof NetworkError ? `${error.kind}: ${error.message}` : String(error);
+      deps.log?.warn({ channelId: creds.phoneNumberId, detail }, 'number check: the contacts check failed; sending without it for a while');
+      break;
     }
   }
-  throw last;
+  return invalid;
 }
 
 /** Checks the numbers of one channel's claimed messages. */
 export async function checkNumbers(
-  deps: { db: Kysely<Database>; network: NetworkPort; checkTries?: number },
+  deps: NumberCheckDeps,
   creds: ChannelCredentials,
   companyId: string,
   messages: MessageRow[],
 ): Promise<NumberCheckResult[]> {
+  const verdict = new Map<string, Verdict>();
   const numbers = [...new Set(messages.map((m) => m.phone_number))];
-  const suppressed = await findSuppressed(deps.db, companyId, numbers);
-  const verdict = new Map<string, { status: MessageStatus | 'RETRY'; message: string | null; detail: string | null }>();
+  for (const number of numbers) {
+    if (!E164.test(number)) verdict.set(number, { status: 'OPT_IN_FAILED_INVALID_NUMBER', message: 'Invalid Number', detail: 'not an E.164 number' });
+  }
+  const wellFormed = numbers.filter((n) => !verdict.has(n));
+  const suppressed = await findSuppressed(deps.db, companyId, wellFormed);
   for (const [number, reason] of suppressed) {
     verdict.set(number, { status: 'OPT_IN_FAILED_INVALID_NUMBER', message: 'Invalid Number', detail: `suppressed: ${reason}` });
   }
-  const toCheck = (noCheckUntil.get(deps.network) ?? 0) > Date.now() ? [] : numbers.filter((n) => !suppressed.has(n));
-  for (let i = 0; i < toCheck.length; i += CHUNK) {
-    const chunk = toCheck.slice(i, i + CHUNK);
-    try {
-      const result = await checkWithRetries(deps.network, creds, chunk, deps.checkTries ?? 2);
-      if (!result.available) {
-        // The network has no check (the Cloud API): the send itself is the check; do not ask for a while.
-        noCheckUntil.set(deps.network, Date.now() + NO_CHECK_RECHECK_MS);
-        break;
-      }
-      const byInput = new Map(result.contacts.map((c) => [c.input, c]));
-      for (const number of chunk) {
-        const contact = byInput.get(number);
-        if (contact?.status === 'invalid') {
-          verdict.set(number, { status: 'OPT_IN_FAILED_INVALID_NUMBER', message: 'Invalid Number', detail: 'the network says the number is not on WhatsApp' });
-        } else if (contact && contact.status !== 'valid') {
-          verdict.set(number, { status: 'OPT_IN_FAILED', message: 'Number Check Failed', detail: `contacts check status ${contact.status}` });
-        }
-      }
-    } catch (error) {
-      const detail = error instanceof NetworkError ? `${error.kind}: ${error.message}` : String(error);
-      for (const number of chunk) verdict.set(number, { status: 'RETRY', message: 'Number Check Failed', detail });
+  if (deps.options?.numberCheck === 'contacts') {
+    const invalid = await invalidByContacts(deps, creds, wellFormed.filter((n) => !suppressed.has(n)));
+    for (const number of invalid) {
+      verdict.set(number, { status: 'OPT_IN_FAILED_INVALID_NUMBER', message: 'Invalid Number', detail: 'the network says the number is not on WhatsApp' });
     }
   }
   return messages.map((m) => {

@@ -23,13 +23,15 @@ async function messageCount(): Promise<number> {
   return Number((row as { n: number }).n);
 }
 
-test('a number ending 000 fails the number check: OPT_IN_FAILED_INVALID_NUMBER, never sent', async () => {
+test('a number ending 000 is sent and fails by the network\'s 131026; the next send to it is OPT_IN_FAILED_INVALID_NUMBER, never sent', async () => {
+  const first = await untilStatus(h, (await singleSend(h, body('905551110000'))).body.data.message_id, ['BACKEND_FAILED']);
+  assert.match(first.error_message_detail, /^131026/);
   const res = await singleSend(h, body('905551110000'));
   const record = await untilStatus(h, res.body.data.message_id, ['OPT_IN_FAILED_INVALID_NUMBER']);
   assert.ok(record.failed_time);
   assert.equal(record.error_message, 'Invalid Number');
   const received = await simAdmin(h, '/_sim/received?to=%2B905551110000');
-  assert.equal(received.messages.length, 0);
+  assert.equal(received.messages.length, 1);
 });
 
 test('a number ending 001 is accepted then fails with 131049, its title and details kept', async () => {

@@ -156,13 +156,27 @@ test('a second message to the same recipient within 6 s is refused with 131056 u
   assert.equal((await httpJson('GET', `${s.rootUrl}/_sim/stats`)).json.refused_131056, 1);
 });
 
-test('FLAGGED, RED and disconnected channels refuse sends', async () => {
+test('FLAGGED and RED channels refuse sends with 131048, a BANNED one with 133010', async () => {
   for (const id of [SIM_CHANNEL_IDS.flagged, SIM_CHANNEL_IDS.red]) {
     const err = await networkErrorOf(s.net.sendMessage(credsOf(id), payload('+15550101234')));
     assert.equal(err.code, 131048, id);
   }
-  await httpJson('POST', `${s.rootUrl}/_sim/channels/${SIM_CHANNEL_IDS.small}`, { status: 'DISCONNECTED' });
-  assert.equal((await networkErrorOf(s.net.sendMessage(credsOf(SIM_CHANNEL_IDS.small), payload('+15550101234')))).code, 133010);
+  await httpJson('POST', `${s.rootUrl}/_sim/channels/${SIM_CHANNEL_IDS.small}`, { status: 'BANNED' });
+  try {
+    assert.equal((await networkErrorOf(s.net.sendMessage(credsOf(SIM_CHANNEL_IDS.small), payload('+15550101234')))).code, 133010);
+  } finally {
+    await httpJson('POST', `${s.rootUrl}/_sim/channels/${SIM_CHANNEL_IDS.small}`, { status: 'CONNECTED' });
+  }
+});
+
+test('a DISCONNECTED sandbox number (as the recorded test number) still sends, as Meta lets it', async () => {
+  await httpJson('POST', `${s.rootUrl}/_sim/channels/${SIM_CHANNEL_IDS.small}`, { status: 'DISCONNECTED', account_mode: 'SANDBOX' });
+  try {
+    const sent = await s.net.sendMessage(credsOf(SIM_CHANNEL_IDS.small), payload('+15550101299'));
+    assert.equal(sent.messages[0].message_status, 'accepted');
+  } finally {
+    await httpJson('POST', `${s.rootUrl}/_sim/channels/${SIM_CHANNEL_IDS.small}`, { status: 'CONNECTED', account_mode: 'LIVE' });
+  }
 });
 
 test('the received log lists what a number got, in order, and stats count a double send', async () => {

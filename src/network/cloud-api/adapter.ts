@@ -121,13 +121,21 @@ export function createCloudApiAdapter(options: CloudApiAdapterOptions): NetworkP
     },
 
     async checkContacts(c: ChannelCredentials, numbers: string[]): Promise<ContactCheckResult> {
-      // On-Premises path at the host root. The Cloud API has no such endpoint and answers 404 there.
+      // Rehearsal only: the On-Premises path at the host root. The Cloud API has no such endpoint: Graph reads
+      // `v1` as an object id and answers 400 with code 100 / subcode 33 (or 2500, or a plain 404 elsewhere),
+      // all of which mean "no contacts check here". Anything else that is not a contacts answer throws.
       const { status, text } = await http.send({
         method: 'POST', path: '/v1/contacts', fromRoot: true, token: c.accessToken,
         json: { blocking: 'wait', contacts: numbers, force_check: false },
       });
       if (status === 404) return { available: false };
-      return { available: true, contacts: shape.toContactStatuses(parseAnswer(status, text)) };
+      try {
+        return { available: true, contacts: shape.toContactStatuses(parseAnswer(status, text)) };
+      } catch (error) {
+        const g = error instanceof NetworkError ? error.graph : undefined;
+        if (g && (g.code === 2500 || (g.code === 100 && g.error_subcode === 33))) return { available: false };
+        throw error;
+      }
     },
 
     close: () => http.close(),

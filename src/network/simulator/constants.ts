@@ -22,28 +22,45 @@ export interface SimChannelSeed {
   verifiedName: string;
   status: string;
   qualityRating: string;
+  /** `whatsapp_business_manager_messaging_limit` (research §1: TIER_250, TIER_2K, TIER_10K, TIER_100K, TIER_UNLIMITED), or null. */
+  messagingLimit: string | null;
+  /** The deprecated `messaging_limit_tier`, only on numbers Meta still reports the old way; else null. */
+  legacyMessagingLimitTier: string | null;
+  /** The tier the service shows for this number: the current field, else the deprecated one. */
   messagingLimitTier: string;
+  /** `account_mode`. */
+  accountMode: 'LIVE' | 'SANDBOX';
 }
 
-/** The four channels, in a fixed order: main, flagged, red, small. */
+/**
+ * The four channels, in a fixed order: main, flagged, red, small. Demo Small is a number Meta still reports the
+ * old way (only the deprecated `messaging_limit_tier`, TIER_50), which keeps the 50-recipient cap testable.
+ */
 export const SIM_CHANNELS: readonly SimChannelSeed[] = [
   {
     id: '110000000000001', displayPhoneNumber: '+1 555-000-0001', webhookDisplayNumber: '15550000001',
-    verifiedName: 'Demo Main', status: 'CONNECTED', qualityRating: 'GREEN', messagingLimitTier: 'TIER_UNLIMITED',
+    verifiedName: 'Demo Main', status: 'CONNECTED', qualityRating: 'GREEN', accountMode: 'LIVE',
+    messagingLimit: 'TIER_UNLIMITED', legacyMessagingLimitTier: null, messagingLimitTier: 'TIER_UNLIMITED',
   },
   {
     id: '110000000000002', displayPhoneNumber: '+1 555-000-0002', webhookDisplayNumber: '15550000002',
-    verifiedName: 'Demo Flagged', status: 'FLAGGED', qualityRating: 'YELLOW', messagingLimitTier: 'TIER_1K',
+    verifiedName: 'Demo Flagged', status: 'FLAGGED', qualityRating: 'YELLOW', accountMode: 'LIVE',
+    messagingLimit: 'TIER_2K', legacyMessagingLimitTier: null, messagingLimitTier: 'TIER_2K',
   },
   {
     id: '110000000000003', displayPhoneNumber: '+1 555-000-0003', webhookDisplayNumber: '15550000003',
-    verifiedName: 'Demo Red', status: 'CONNECTED', qualityRating: 'RED', messagingLimitTier: 'TIER_1K',
+    verifiedName: 'Demo Red', status: 'CONNECTED', qualityRating: 'RED', accountMode: 'LIVE',
+    messagingLimit: 'TIER_2K', legacyMessagingLimitTier: null, messagingLimitTier: 'TIER_2K',
   },
   {
     id: '110000000000004', displayPhoneNumber: '+1 555-000-0004', webhookDisplayNumber: '15550000004',
-    verifiedName: 'Demo Small', status: 'CONNECTED', qualityRating: 'GREEN', messagingLimitTier: 'TIER_50',
+    verifiedName: 'Demo Small', status: 'CONNECTED', qualityRating: 'GREEN', accountMode: 'LIVE',
+    messagingLimit: null, legacyMessagingLimitTier: 'TIER_50', messagingLimitTier: 'TIER_50',
   },
 ];
+
+/** Values of `whatsapp_business_manager_messaging_limit` (research §1). */
+export const SIM_MESSAGING_LIMITS = ['TIER_250', 'TIER_2K', 'TIER_10K', 'TIER_100K', 'TIER_UNLIMITED'];
 
 /** Channel ids by role. */
 export const SIM_CHANNEL_IDS = {

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { SIM_TIER_ORDER } from './constants.js';
 import type { Scheduler } from './scheduler.js';
 import type { StatusItem, WebhookSender } from './webhook-sender.js';
-import type { SimChannel, SimReceived, SimTemplate, SimWorld } from './world.js';
+import { tierOf, type SimChannel, type SimReceived, type SimTemplate, type SimWorld } from './world.js';
 
 const ERROR_HREF = 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/';
 
@@ -42,9 +42,9 @@ export function qualityEvents(before: SimChannel, after: SimChannel): { event: s
     else if (before.status === 'FLAGGED') events.push({ event: 'UNFLAGGED' });
     else events.push({ event: after.status === 'CONNECTED' ? 'UPGRADE' : 'DOWNGRADE' });
   }
-  if (after.messagingLimitTier !== before.messagingLimitTier) {
-    const up = SIM_TIER_ORDER.indexOf(after.messagingLimitTier) > SIM_TIER_ORDER.indexOf(before.messagingLimitTier);
-    events.push({ event: up ? 'UPGRADE' : 'DOWNGRADE', old_limit: before.messagingLimitTier });
+  if (tierOf(after) !== tierOf(before)) {
+    const up = SIM_TIER_ORDER.indexOf(tierOf(after)) > SIM_TIER_ORDER.indexOf(tierOf(before));
+    events.push({ event: up ? 'UPGRADE' : 'DOWNGRADE', old_limit: tierOf(before) });
   }
   if (after.qualityRating !== before.qualityRating && events.length === 0) {
     events.push({ event: after.qualityRating === 'GREEN' ? 'UPGRADE' : 'DOWNGRADE' });
@@ -125,8 +125,8 @@ export class NetworkEvents {
     for (const e of events) {
       const value: Record<string, unknown> = { display_phone_number: after.webhookDisplayNumber, event: e.event };
       if (e.old_limit !== undefined) value.old_limit = e.old_limit;
-      value.current_limit = after.messagingLimitTier;
-      value.max_daily_conversations_per_business = after.messagingLimitTier;
+      value.current_limit = tierOf(after);
+      value.max_daily_conversations_per_business = tierOf(after);
       this.deliver(() => this.sender.addChange('phone_number_quality_update', value));
     }
     return events.map((e) => e.event);

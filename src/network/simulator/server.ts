@@ -7,13 +7,15 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { SIM_ACCESS_TOKEN, SIM_GRAPH_VERSION } from './constants.js';
 import type { SimContext } from './context.js';
 import { NetworkEvents } from './events.js';
-import { GraphFailure, invalidParameter, oauthError, somethingWentWrong, unknownPath } from './graph-errors.js';
+import type { GraphErrorBody } from '../port.js';
+import { GraphFailure, invalidParameter, oauthError, objectNotFound, somethingWentWrong, unknownPath } from './graph-errors.js';
 import { registerAdminRoutes } from './routes/admin.js';
 import { registerAdminTemplateRoutes } from './routes/admin-templates.js';
 import { registerContactRoutes } from './routes/contacts.js';
 import { registerMessageRoutes } from './routes/messages.js';
 import { registerNodeRoutes } from './routes/nodes.js';
 import { registerPhoneNumberRoutes } from './routes/phone-numbers.js';
+import { registerRequestLogRoutes } from './routes/request-log.js';
 import { registerTemplateRoutes } from './routes/templates.js';
 import { registerUploadRoutes } from './routes/uploads.js';
 import { Scheduler } from './scheduler.js';
@@ -39,6 +41,29 @@ function tokenOf(req: FastifyRequest): string | undefined {
   return (req.query as { access_token?: string } | undefined)?.access_token;
 }
 
+/** The path of a URL without its query. */
+function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+}
+
+/** Whether a Graph error says the path or object does not exist (2500, or 100 with subcode 33). */
+function isUnknownPath(error: GraphErrorBody | undefined): boolean {
+  return error !== undefined && (error.code === 2500 || (error.code === 100 && error.error_subcode === 33));
+}
+
+/**
+ * Graph serves every path with or without a version (`/v23.0/{id}` and `/{id}` alike): an unversioned path is
+ * served as the default version. A first segment that is not `vN.M` (such as `v1` of `/v1/contacts`) is an
+ * object id, as Graph reads it; only the rehearsal-only contacts check, when enabled, keeps `/v1/contacts`.
+ */
+function rewriteGraphUrl(url: string, contactsCheck: boolean): string {
+  if (url.startsWith('/_sim/') || url === '/_sim') return url;
+  if (/^\/v\d+\.\d+(?:[/?]|$)/.test(url)) return url;
+  if (contactsCheck && pathOf(url) === '/v1/contacts') return url;
+  return `/${SIM_GRAPH_VERSION}${url.startsWith('/') ? '' : '/'}${url}`;
+}
+
 /** Creates a simulator; nothing listens until `start`. */
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const world = new SimWorld(options);
@@ -58,10 +83,49 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const setWebhookTarget = (url: string | null, appSecret?: string) => sender.setTarget(url, appSecret ?? options.appSecret ?? '');
   if (options.webhookUrl) setWebhookTarget(options.webhookUrl);
 
-  const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 8 * 1024 * 1024, routerOptions: { maxParamLength: 2000 } });
+  /** The Graph error each answered request carried (for the request log). */
+  const answeredErrors = new WeakMap<FastifyRequest, GraphErrorBody>();
+  /** Requests held by the timeout fault (logged when held, never answered). */
+  const heldRequests = new WeakSet<FastifyRequest>();
+
+  const app = Fastify({
+    logger: false,
+    forceCloseConnections: true,
+    bodyLimit: 8 * 1024 * 1024,
+    routerOptions: { maxParamLength: 2000 },
+    rewriteUrl: (req) => rewriteGraphUrl(req.url ?? '/', world.limits.contactsCheck),
+  });
+
+  const logRequest = (req: FastifyRequest, status: number) => {
+    const error = answeredErrors.get(req);
+    world.logRequest({
+      method: req.method,
+      path: pathOf(req.originalUrl),
+      status,
+      ...(error ? { error_code: error.code } : {}),
+      unknown_path: isUnknownPath(error),
+    });
+  };
+
+  /** Answers a Graph failure and remembers its error for the request log. */
+  const sendFailure = (req: FastifyRequest, reply: FastifyReply, failure: GraphFailure) => {
+    answeredErrors.set(req, failure.error);
+    return reply.code(failure.httpStatus).send(failure.body());
+  };
+
+  /** What Graph answers for a path no route serves: 100/33 for an object it does not have, else 2500. */
+  const routeMiss = (req: FastifyRequest): GraphFailure => {
+    const segments = pathOf(req.url).split('/').slice(2);
+    const id = segments[0] ? decodeURIComponent(segments[0]) : '';
+    if (id === '') return unknownPath(pathOf(req.originalUrl));
+    if (segments.length === 1 || !world.hasObject(id)) return objectNotFound(req.method, id);
+    return unknownPath('/' + segments.slice(1).join('/'));
+  };
 
   /** Keeps a request unanswered until its client goes away or the simulator stops, then drops the socket. */
   async function hold(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    heldRequests.add(req);
+    logRequest(req, 0);
     reply.hijack();
     const socket = req.raw.socket;
     await new Promise<void>((resolve) => {
@@ -97,14 +161,24 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     }
   });
 
-  app.setErrorHandler((err, _req, reply) => {
-    if (err instanceof GraphFailure) return reply.code(err.httpStatus).send(err.body());
-    const { statusCode, message } = err as { statusCode?: number; message?: string };
-    if (statusCode !== undefined && statusCode < 500) return reply.code(400).send(invalidParameter(String(message)).body());
-    options.log?.error({ err }, 'simulator: unexpected error');
-    return reply.code(500).send(somethingWentWrong().body());
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.originalUrl.startsWith('/_sim/') || heldRequests.has(req)) return;
+    logRequest(req, reply.statusCode);
   });
-  app.setNotFoundHandler((req, reply) => reply.code(400).send(unknownPath(req.url.split('?')[0]).body()));
+
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof GraphFailure) return sendFailure(req, reply, err);
+    const { statusCode, message } = err as { statusCode?: number; message?: string };
+    if (statusCode !== undefined && statusCode < 500) return sendFailure(req, reply, invalidParameter(String(message)));
+    options.log?.error({ err }, 'simulator: unexpected error');
+    return sendFailure(req, reply, somethingWentWrong());
+  });
+  app.setNotFoundHandler(async (req, reply) => {
+    if (req.url.startsWith('/_sim/')) return reply.code(404).send(invalidParameter(`No simulator admin route ${pathOf(req.url)}`).body());
+    // A route miss is answered after the token check, as Graph checks the token first.
+    if (tokenOf(req) !== SIM_ACCESS_TOKEN) return sendFailure(req, reply, oauthError());
+    return sendFailure(req, reply, routeMiss(req));
+  });
 
   registerNodeRoutes(app, ctx);
   registerPhoneNumberRoutes(app, ctx);
@@ -113,6 +187,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   registerMessageRoutes(app, ctx);
   registerContactRoutes(app, ctx);
   registerAdminRoutes(app, ctx, setWebhookTarget);
+  registerRequestLogRoutes(app, ctx);
   registerAdminTemplateRoutes(app, ctx);
 
   return {

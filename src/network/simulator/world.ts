@@ -1,5 +1,5 @@
 /** The simulator's state: channels, templates, uploads, what each phone received, counters and knobs. */
-import { SIM_CHANNELS } from './constants.js';
+import { SIM_APP_ID, SIM_CHANNELS, SIM_WABA_ID, type SimChannelSeed } from './constants.js';
 import type { GraphTemplateComponent } from '../port.js';
 import { Prng } from './scheduler.js';
 
@@ -44,7 +44,10 @@ export interface SimLimits {
   templateCreationsPerHour: number;
   /** Templates (each language counts) per WABA (default 250). */
   maxTemplates: number;
-  /** Whether `POST /v1/contacts` exists (default true; false answers 404 like the Cloud API). */
+  /**
+   * Whether the rehearsal-only On-Premises `POST /v1/contacts` exists (default false: Graph reads `v1` as an
+   * object id and answers 400, code 100, subcode 33, as the Cloud API does).
+   */
   contactsCheck: boolean;
 }
 
@@ -80,9 +83,35 @@ export interface SimChannel {
   verifiedName: string;
   status: string;
   qualityRating: string;
-  messagingLimitTier: string;
+  /** `whatsapp_business_manager_messaging_limit` (the current field), or null when the number does not send it. */
+  messagingLimit: string | null;
+  /** The deprecated `messaging_limit_tier`, or null when the number no longer sends it. */
+  legacyMessagingLimitTier: string | null;
+  /** `account_mode`: LIVE or SANDBOX. */
+  accountMode: string;
   bucket: { tokens: number; at: number };
 }
+
+/** A channel's tier as webhooks carry it: the current field, else the deprecated one, else TIER_NOT_SET. */
+export function tierOf(ch: Pick<SimChannel, 'messagingLimit' | 'legacyMessagingLimitTier'>): string {
+  return ch.messagingLimit ?? ch.legacyMessagingLimitTier ?? 'TIER_NOT_SET';
+}
+
+/** One Graph request as `GET /_sim/requests` lists it. */
+export interface SimRequestLogItem {
+  method: string;
+  /** The path as the client sent it, without the query. */
+  path: string;
+  /** HTTP status answered; 0 when the request was held unanswered (the timeout fault). */
+  status: number;
+  /** The Graph error code of an error answer. */
+  error_code?: number;
+  /** True when Graph has no such path or object (answered 2500, or 100 with subcode 33). */
+  unknown_path: boolean;
+}
+
+/** How many requests the request log keeps (the oldest are dropped). */
+export const REQUEST_LOG_SIZE = 2000;
 
 /** A template of the WABA. */
 export interface SimTemplate {
@@ -95,6 +124,8 @@ export interface SimTemplate {
   components: GraphTemplateComponent[];
   rejectedReason: string;
   createdAt: number;
+  /** The category before Meta changed it (Graph then answers `previous_category`); absent when never changed. */
+  previousCategory?: string;
 }
 
 /** A resumable upload session. */
@@ -153,8 +184,24 @@ export const DEFAULT_TIMINGS: SimTimings = {
 };
 export const DEFAULT_LIMITS: SimLimits = {
   throughputMps: 80, channelMps: {}, pairRateBurst: 1, pairRateWindowMs: 6000,
-  templateCreationsPerHour: 100, maxTemplates: 250, contactsCheck: true,
+  templateCreationsPerHour: 100, maxTemplates: 250, contactsCheck: false,
 };
+
+/** A channel as the world starts it from its seed. */
+function channelOf(c: SimChannelSeed): SimChannel {
+  return {
+    id: c.id,
+    displayPhoneNumber: c.displayPhoneNumber,
+    webhookDisplayNumber: c.webhookDisplayNumber,
+    verifiedName: c.verifiedName,
+    status: c.status,
+    qualityRating: c.qualityRating,
+    messagingLimit: c.messagingLimit,
+    legacyMessagingLimitTier: c.legacyMessagingLimitTier,
+    accountMode: c.accountMode,
+    bucket: { tokens: Infinity, at: Date.now() },
+  };
+}
 
 /** The whole simulated network state. `reset()` returns it to how it started. */
 export class SimWorld {
@@ -175,6 +222,11 @@ export class SimWorld {
   received = new Map<string, SimReceived[]>();
   private seenCallbackData = new Set<string>();
   private pairLog = new Map<string, number[]>();
+  /** The last REQUEST_LOG_SIZE Graph requests (a ring: `requestLogNext` is where the next one goes). */
+  requestLog: SimRequestLogItem[] = [];
+  private requestLogNext = 0;
+  /** Graph requests and unknown-path answers since the last reset (not bounded by the ring). */
+  requestTotals = { total: 0, unknown_paths: 0 };
   /** Added to the clock (`POST /_sim/clock`) to make 30-day and hourly windows pass. */
   clockOffsetMs = 0;
   private seq = 0;
@@ -193,11 +245,39 @@ export class SimWorld {
     this.limits = { ...DEFAULT_LIMITS, ...o.limits, channelMps: { ...o.limits?.channelMps } };
     this.prng = new Prng(o.seed ?? 1);
     this.stats = emptyStats();
-    this.channels = new Map(SIM_CHANNELS.map((c) => [c.id, { ...c, bucket: { tokens: Infinity, at: Date.now() } }]));
+    this.channels = new Map(SIM_CHANNELS.map((c) => [c.id, channelOf(c)]));
     for (const m of [this.templates, this.deletedNames, this.uploads, this.handles, this.received, this.pairLog]) m.clear();
     this.seenCallbackData.clear();
     this.templateCreations = [];
     this.clockOffsetMs = 0;
+    this.clearRequestLog();
+  }
+
+  /** Records one answered (or held) Graph request. */
+  logRequest(item: SimRequestLogItem): void {
+    this.requestTotals.total++;
+    if (item.unknown_path) this.requestTotals.unknown_paths++;
+    if (this.requestLog.length < REQUEST_LOG_SIZE) this.requestLog.push(item);
+    else this.requestLog[this.requestLogNext] = item;
+    this.requestLogNext = (this.requestLogNext + 1) % REQUEST_LOG_SIZE;
+  }
+
+  /** The logged requests, oldest first. */
+  loggedRequests(): SimRequestLogItem[] {
+    if (this.requestLog.length < REQUEST_LOG_SIZE) return [...this.requestLog];
+    return [...this.requestLog.slice(this.requestLogNext), ...this.requestLog.slice(0, this.requestLogNext)];
+  }
+
+  /** Empties the request log and its totals. */
+  clearRequestLog(): void {
+    this.requestLog = [];
+    this.requestLogNext = 0;
+    this.requestTotals = { total: 0, unknown_paths: 0 };
+  }
+
+  /** Whether Graph has an object with this id in the world (a channel, template, the WABA, the app, an upload session). */
+  hasObject(id: string): boolean {
+    return this.channels.has(id) || this.templates.has(id) || id === SIM_WABA_ID || id === SIM_APP_ID || this.uploads.has(id);
   }
 
   /** The world's clock (ms). */

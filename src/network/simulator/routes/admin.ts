@@ -23,6 +23,14 @@ function optionalString(b: Body, key: string): string | undefined {
   return v;
 }
 
+/** A tier field of a channel change: a name, null (the number stops sending the field) or absent (undefined). */
+function nullableTier(b: Body, key: string): string | null | undefined {
+  if (b[key] === null) return null;
+  const v = optionalString(b, key);
+  if (v !== undefined && !/^TIER_/.test(v)) throw invalidParameter(`${key} must be a TIER_… name or null`);
+  return v;
+}
+
 /** Registers the admin routes. */
 export function registerAdminRoutes(app: FastifyInstance, ctx: SimContext, setTarget: (url: string | null, secret: string) => void): void {
   const { world, events, sender, scheduler } = ctx;
@@ -38,12 +46,17 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: SimContext, setTa
     const b = bodyOf(req.body);
     const status = optionalString(b, 'status');
     const quality = optionalString(b, 'quality_rating');
-    const tier = optionalString(b, 'messaging_limit_tier');
+    const limit = nullableTier(b, 'whatsapp_business_manager_messaging_limit');
+    const legacy = nullableTier(b, 'messaging_limit_tier');
+    const mode = optionalString(b, 'account_mode');
+    if (mode !== undefined && mode !== 'LIVE' && mode !== 'SANDBOX') throw invalidParameter('account_mode must be LIVE or SANDBOX');
     if (b.mps !== undefined && b.mps !== null && !(typeof b.mps === 'number' && b.mps > 0)) throw invalidParameter('mps must be a positive number or null');
     const before = { ...ch };
     if (status) ch.status = status;
     if (quality) ch.qualityRating = quality;
-    if (tier) ch.messagingLimitTier = tier;
+    if (limit !== undefined) ch.messagingLimit = limit;
+    if (legacy !== undefined) ch.legacyMessagingLimitTier = legacy;
+    if (mode) ch.accountMode = mode;
     if (b.mps !== undefined) world.limits.channelMps[ch.id] = b.mps as number | null;
     const emitted = events.channelChanged(before, ch);
     return { channel: phoneNumberNode(world, ch), events: emitted };

@@ -4,9 +4,10 @@
  * parameter names for the template's parameter_format (100 / 132018),
  * pair rate (131056); then accepts and schedules the status webhooks of the recipient rules.
  *
- * Channel refusals (the real network's behaviour for these states is not documented): FLAGGED, RESTRICTED
- * or quality RED → 131048 "Spam rate limit hit" (400, the quality-restriction code); any other status but
- * CONNECTED → 133010 "Account not registered" (400).
+ * Channel refusals (the real network's behaviour for these states is not documented): FLAGGED, RESTRICTED,
+ * RATE_LIMITED or quality RED → 131048 "Spam rate limit hit" (400, the quality-restriction code); BANNED,
+ * DELETED, MIGRATED, PENDING, UNVERIFIED → 133010 "Account not registered" (400). DISCONNECTED (a sandbox test
+ * number) and other statuses send.
  */
 import type { FastifyInstance } from 'fastify';
 import { type GraphParams, type SimContext } from '../context.js';
@@ -30,12 +31,18 @@ export function waIdOf(to: unknown): string | null {
   return digits.length >= 7 && digits.length <= 15 ? digits : null;
 }
 
+/**
+ * The channel-state check. Refused: a quality restriction (FLAGGED, RESTRICTED, RATE_LIMITED or RED quality)
+ * with 131048, and a number that cannot send at all (BANNED, DELETED, MIGRATED, PENDING, UNVERIFIED) with 133010.
+ * Any other status sends, as Meta lets it: the recorded sandbox test number is `status: DISCONNECTED,
+ * account_mode: SANDBOX` and sends.
+ */
 function checkChannel(ch: SimChannel): void {
-  if (ch.status === 'FLAGGED' || ch.status === 'RESTRICTED' || ch.qualityRating === 'RED') {
+  if (['FLAGGED', 'RESTRICTED', 'RATE_LIMITED'].includes(ch.status) || ch.qualityRating === 'RED') {
     throw messagingError(131048, 'Spam rate limit hit',
       'Message failed to send because there are restrictions on how many messages can be sent from this phone number. This may be because too many previous messages were blocked or flagged as spam.');
   }
-  if (ch.status !== 'CONNECTED') {
+  if (['BANNED', 'DELETED', 'MIGRATED', 'PENDING', 'UNVERIFIED'].includes(ch.status)) {
     throw messagingError(133010, 'Account not registered', 'The phone number is not registered on the WhatsApp Business Platform.');
   }
 }

@@ -8,7 +8,10 @@ import type { SimChannel, SimWorld } from '../world.js';
 /** Default fields of a phone number node (as the real API). */
 export const PHONE_DEFAULT_FIELDS = ['id', 'display_phone_number', 'verified_name', 'quality_rating', 'code_verification_status'];
 
-/** Every readable field of a phone number. */
+/**
+ * Every readable field of a phone number. A field the number does not send (the deprecated
+ * `messaging_limit_tier` on most numbers) is present as undefined: asking for it is not an error, it is left out.
+ */
 export function phoneNumberNode(world: SimWorld, ch: SimChannel): Record<string, unknown> {
   const mps = world.mpsOf(ch.id);
   return {
@@ -17,14 +20,18 @@ export function phoneNumberNode(world: SimWorld, ch: SimChannel): Record<string,
     verified_name: ch.verifiedName,
     status: ch.status,
     quality_rating: ch.qualityRating,
-    messaging_limit_tier: ch.messagingLimitTier,
+    whatsapp_business_manager_messaging_limit: ch.messagingLimit ?? undefined,
+    messaging_limit_tier: ch.legacyMessagingLimitTier ?? undefined,
     throughput: { level: mps !== null && mps < 1000 ? 'STANDARD' : 'HIGH' },
     code_verification_status: 'VERIFIED',
     name_status: 'APPROVED',
+    new_name_status: 'NONE',
     platform_type: 'CLOUD_API',
-    account_mode: 'LIVE',
+    account_mode: ch.accountMode,
     is_official_business_account: false,
     is_pin_enabled: true,
+    eligibility_for_api_business_global_search: 'NON_ELIGIBLE_VERIFIED_LEVEL',
+    search_visibility: 'NON_VISIBLE',
     country_dial_code: '1',
   };
 }

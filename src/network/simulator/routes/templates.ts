@@ -13,7 +13,7 @@ import type { SimTemplate, SimWorld } from '../world.js';
 const THIRTY_DAYS_MS = 30 * 86_400_000;
 const HOUR_MS = 3_600_000;
 /** Default fields of a template node (as `GET /{template-id}` answers without `fields`). */
-export const TEMPLATE_DEFAULT_FIELDS = ['name', 'parameter_format', 'components', 'language', 'status', 'category'];
+export const TEMPLATE_DEFAULT_FIELDS = ['name', 'parameter_format', 'components', 'language', 'status', 'category', 'previous_category'];
 
 const REJECTION_INFO = {
   reason: 'Your template has parameters placed next to each other (like {{1}}{{2}}) without text or punctuation between them.',
@@ -25,6 +25,7 @@ export function readTemplate(t: SimTemplate, fields: string | undefined): Record
   const node = {
     id: t.id, name: t.name, language: t.language, status: t.status, category: t.category,
     parameter_format: t.parameterFormat, components: t.components, rejected_reason: t.rejectedReason,
+    previous_category: t.previousCategory,
   };
   return pickFields(node, fields, TEMPLATE_DEFAULT_FIELDS, 'WhatsAppMessageTemplate');
 }
