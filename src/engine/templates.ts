@@ -198,6 +198,7 @@ export async function createTemplate(deps: TemplateDeps, companyId: string, req:
     components,
     allow_category_change: req.allowCategoryChange,
     media_names: req.mediaNames ?? null,
+    parameter_format: parameterFormatOf(components),
   });
   const row = await findTemplate(deps.db, companyId, created.id);
   if (!row) throw new Error(`template ${created.id} vanished after insert`);
