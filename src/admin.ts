@@ -7,7 +7,7 @@ import { AppError } from './errors.js';
 import { newId } from './domain/ids.js';
 import type { SecretBox } from './domain/secret-box.js';
 import { generateToken, hashToken } from './domain/tokens.js';
-import { channelIdTaken, insertChannel } from './store/channels.js';
+import { channelIdTaken, insertChannel, rotateChannelToken, setChannelThroughputOverride } from './store/channels.js';
 import {
   findCompany,
   insertApiToken,
@@ -67,7 +67,42 @@ export async function addChannel(db: Db, channel: NewChannel, secrets: SecretBox
     company_id: channel.companyId,
     waba_id: channel.wabaId,
     access_token: secrets.seal(channel.accessToken),
-    throughput_mps: channel.throughputMps ?? 80,
+    throughput_override_mps: channel.throughputMps ?? null,
+  });
+}
+
+/** A change to a company's channel: a new network access token and/or the throughput (`auto` = the network's level). */
+export interface ChannelUpdate {
+  companyId: string;
+  phoneNumberId: string;
+  accessToken?: string;
+  throughputMps?: number | 'auto';
+}
+
+/**
+ * Updates a channel. A new token is stored sealed and clears the channel-level failure mark, so the channel is
+ * read from the network again and its paused bulk sends resume by themselves once the dispatcher sees it healthy.
+ */
+export async function updateChannel(db: Db, update: ChannelUpdate, secrets: SecretBox): Promise<{ tokenRotated: boolean; throughput?: number | 'auto' }> {
+  if (update.accessToken === undefined && update.throughputMps === undefined) {
+    throw new AppError('VALIDATION_FAILED', 'Nothing to update: give a new access token and/or a throughput.');
+  }
+  if (update.accessToken !== undefined && !update.accessToken.trim()) {
+    throw new AppError('VALIDATION_FAILED', 'The access token is empty.', { field: 'access_token' });
+  }
+  const mps = update.throughputMps;
+  if (mps !== undefined && mps !== 'auto' && !(Number.isInteger(mps) && mps >= 1 && mps <= 1000)) {
+    throw new AppError('VALIDATION_FAILED', 'The throughput is an integer 1-1000 or auto.', { field: 'throughput' });
+  }
+  const missing = () => new AppError('CHANNEL_NOT_FOUND', `Channel ${update.phoneNumberId} of company ${update.companyId} was not found.`);
+  return db.transaction().execute(async (tx) => {
+    if (mps !== undefined && !(await setChannelThroughputOverride(tx, update.companyId, update.phoneNumberId, mps === 'auto' ? null : mps))) {
+      throw missing();
+    }
+    if (update.accessToken !== undefined) {
+      if (!(await rotateChannelToken(tx, update.companyId, update.phoneNumberId, secrets.seal(update.accessToken.trim())))) throw missing();
+    }
+    return { tokenRotated: update.accessToken !== undefined, ...(mps !== undefined ? { throughput: mps } : {}) };
   });
 }
 

@@ -4,12 +4,14 @@
  *   company create --name NAME
  *   token create --company ID [--name NAME] | token revoke --id TOKEN_ID
  *   channel add --company ID --phone-number-id ID --waba-id ID --access-token TOKEN [--throughput MPS]
+ *   channel update --company ID --phone-number-id ID [--access-token-stdin] [--throughput MPS|auto]
+ *     (the new token from stdin, or from env TMS_CHANNEL_ACCESS_TOKEN; never from the command line)
  *   channel list --company ID
  * Add --json for machine-readable output. The database comes from DATABASE_URL or DATA_DIR, as for the
  * service; with PGlite (DATA_DIR) admin commands need the service stopped.
  */
 import { parseArgs } from 'node:util';
-import { addChannel, createCompany, createToken, revokeToken } from './admin.js';
+import { addChannel, createCompany, createToken, revokeToken, updateChannel } from './admin.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createSecretBox } from './domain/secret-box.js';
 import { sealStoredTokens } from './engine/credentials.js';
@@ -27,6 +29,9 @@ const USAGE = `usage: tms <command> [options]
   token create --company ID [--name NAME]  create an API token (shown once)
   token revoke --id TOKEN_ID               revoke a token
   channel add --company ID --phone-number-id ID --waba-id ID --access-token TOKEN [--throughput MPS]
+  channel update --company ID --phone-number-id ID [--access-token-stdin] [--throughput MPS|auto]
+                                           rotate the network access token (read from stdin, or from
+                                           TMS_CHANNEL_ACCESS_TOKEN) and/or set the throughput (auto = the network's)
   channel list --company ID
 options: --json  print JSON`;
 
@@ -38,6 +43,7 @@ const OPTIONS = {
   'waba-id': { type: 'string' },
   'access-token': { type: 'string' },
   throughput: { type: 'string' },
+  'access-token-stdin': { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const;
@@ -52,6 +58,13 @@ function required(values: Record<string, unknown>, name: string): string {
 
 function print(json: boolean, result: Record<string, unknown>, lines: string[]): void {
   console.log(json ? JSON.stringify(result) : lines.join('\n'));
+}
+
+/** All of stdin as text, trimmed (a token piped in or typed, then end of input). */
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8').trim();
 }
 
 async function withStore<T>(config: Config, work: (store: Store) => Promise<T>, migrateFirst = true): Promise<T> {
@@ -137,6 +150,34 @@ async function main(argv: string[]): Promise<number> {
         };
         await addChannel(store.db, channel, createSecretBox(config.secretKey));
         print(json, { channel_id: channel.phoneNumberId }, [`channel_id: ${channel.phoneNumberId}`]);
+        return 0;
+      });
+    case 'channel update':
+      return withStore(config, async (store) => {
+        if (values['access-token'] !== undefined) {
+          throw new UsageError('channel update takes the token from stdin (--access-token-stdin) or TMS_CHANNEL_ACCESS_TOKEN, never from the command line');
+        }
+        const accessToken = values['access-token-stdin'] ? await readStdin() : process.env.TMS_CHANNEL_ACCESS_TOKEN || undefined;
+        if (values['access-token-stdin'] && !accessToken) throw new UsageError('--access-token-stdin: stdin held no token');
+        const raw = values.throughput;
+        const throughputMps = raw === undefined ? undefined : raw === 'auto' ? ('auto' as const) : Number(raw);
+        if (typeof throughputMps === 'number' && !(Number.isInteger(throughputMps) && throughputMps >= 1 && throughputMps <= 1000)) {
+          throw new UsageError('--throughput must be an integer 1-1000 or auto');
+        }
+        if (accessToken === undefined && throughputMps === undefined) {
+          throw new UsageError('channel update needs a token (--access-token-stdin or TMS_CHANNEL_ACCESS_TOKEN) and/or --throughput');
+        }
+        const channelId = required(values, 'phone-number-id');
+        const result = await updateChannel(
+          store.db,
+          { companyId: required(values, 'company'), phoneNumberId: channelId, accessToken, throughputMps },
+          createSecretBox(config.secretKey),
+        );
+        print(json, { channel_id: channelId, token_rotated: result.tokenRotated, ...(result.throughput !== undefined ? { throughput: result.throughput } : {}) }, [
+          `channel_id: ${channelId}`,
+          ...(result.tokenRotated ? ['access token rotated (stored sealed); paused bulk sends resume when the service sees the channel healthy'] : []),
+          ...(result.throughput !== undefined ? [`throughput: ${result.throughput}`] : []),
+        ]);
         return 0;
       });
     case 'channel list':

@@ -27,13 +27,14 @@ export const ERROR_CATALOGUE = {
   NETWORK_REJECTED: { status: 422, message: 'The messaging network refused the request.' },
   NAME_NOT_CHECKED: { status: 422, message: 'Check the template name on this channel (check-name) within the last hour before creating it.' },
   TEMPLATE_NOT_APPROVED: { status: 422, message: 'Only APPROVED templates can be sent.' },
-  CHANNEL_BLOCKED: { status: 422, message: 'The channel cannot send now (status not CONNECTED, or quality RED).' },
+  CHANNEL_BLOCKED: { status: 422, message: 'The channel cannot send now (status FLAGGED, RESTRICTED, BANNED or DELETED, or quality RED).' },
   MEDIA_REQUIRED: { status: 422, message: 'A template with an IMAGE, VIDEO or DOCUMENT header needs a file_handle.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests; retry later.' },
   TIER_LIMIT_REACHED: { status: 429, message: "The channel's messaging tier allows no more new recipients in the rolling 24 hours." },
   INTERNAL_ERROR: { status: 500, message: 'Internal error.' },
   NETWORK_ERROR: { status: 502, message: 'The messaging network answered with an error.' },
   NETWORK_UNAVAILABLE: { status: 503, message: 'The messaging network is unavailable.' },
+  CHANNEL_AUTH_FAILED: { status: 503, message: "The network refuses the channel's access token (expired, revoked, without permission) or its locked account." },
   NETWORK_TIMEOUT: { status: 504, message: 'The messaging network did not answer in time.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

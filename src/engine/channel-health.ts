@@ -6,9 +6,12 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { SecretBox } from '../domain/secret-box.js';
+import { authHoldReason, authRetryDelayMs, channelFailureReason, throughputOfLevel } from '../domain/channel.js';
 import { AppError } from '../errors.js';
-import type { NetworkPort } from '../network/port.js';
-import { findChannel, listChannels, updateChannelHealth, type ChannelRow } from '../store/channels.js';
+import { NetworkError, type NetworkPort } from '../network/port.js';
+import {
+  clearChannelAuthFailure, findChannel, findChannelById, listChannels, markChannelAuthFailed, updateChannelHealth, type ChannelRow,
+} from '../store/channels.js';
 import type { Database } from '../store/schema.js';
 import { credentialsOf } from './credentials.js';
 import { toAppError } from './network-errors.js';
@@ -24,27 +27,82 @@ export interface ChannelHealthDeps {
   secrets: SecretBox;
 }
 
+/**
+ * Records a channel-level failure (expired token, missing permission, locked account) of a call made with the
+ * channel's token: the channel is left alone until the back-off passes or the token is rotated. Returns the
+ * paused_reason, or null when the error concerns something else.
+ */
+export async function noteChannelFailure(
+  deps: Pick<ChannelHealthDeps, 'db' | 'log'>,
+  channel: Pick<ChannelRow, 'id' | 'auth_failures'>,
+  error: unknown,
+): Promise<string | null> {
+  if (!(error instanceof NetworkError) || error.kind !== 'graph') return null;
+  const reason = channelFailureReason({ code: error.graph?.code, subcode: error.graph?.error_subcode, message: error.graph?.message });
+  if (!reason) return null;
+  const retryAt = new Date(Date.now() + authRetryDelayMs(channel.auth_failures + 1));
+  await markChannelAuthFailed(deps.db, channel.id, reason, retryAt);
+  deps.log.warn({ channelId: channel.id, reason, retryAt }, 'channel-level network failure; the channel waits for the back-off or a token rotation');
+  return reason;
+}
+
+/** The 503 for a channel held by a channel-level failure. */
+export function channelAuthError(channel: Pick<ChannelRow, 'auth_error' | 'auth_retry_at'>): AppError {
+  const wait = channel.auth_retry_at ? Math.ceil((channel.auth_retry_at.getTime() - Date.now()) / 1000) : 60;
+  return new AppError(
+    'CHANNEL_AUTH_FAILED',
+    `The channel cannot reach the network with its access token: ${channel.auth_error ?? 'refused'}. Rotate it with \`tms channel update --access-token-stdin\`.`,
+    { field: 'channel_id', retryAfter: Math.max(1, wait) },
+  );
+}
+
 /** Reads a stored channel's health from the network and stores it; returns the updated row. */
 export async function refreshChannel(deps: ChannelHealthDeps, channel: ChannelRow): Promise<ChannelRow> {
-  const info = await deps.network.getPhoneNumber(credentialsOf(channel, deps.secrets));
+  let info;
+  try {
+    info = await deps.network.getPhoneNumber(credentialsOf(channel, deps.secrets));
+  } catch (error) {
+    if (await noteChannelFailure(deps, channel, error)) {
+      const marked = await findChannelById(deps.db, channel.id);
+      throw channelAuthError(marked ?? channel);
+    }
+    throw error;
+  }
   const update = {
     display_phone_number: info.display_phone_number,
     verified_name: info.verified_name,
     status: info.status,
     quality_rating: info.quality_rating,
     messaging_limit_tier: info.messaging_limit_tier,
+    throughput_level: info.throughput_level ?? null,
+    throughput_mps: throughputOfLevel(info.throughput_level),
   };
   await updateChannelHealth(deps.db, channel.id, update, true);
-  return { ...channel, ...update, refreshed_at: new Date() };
+  if (channel.auth_error) await clearChannelAuthFailure(deps.db, channel.id);
+  return { ...channel, ...update, auth_error: null, auth_failed_at: null, auth_retry_at: null, refreshed_at: new Date() };
 }
 
-/** A stored channel with fresh health: the network is asked when the stored read is stale. */
+/**
+ * A stored channel with fresh health: the network is asked when the stored read is stale. A channel held by a
+ * channel-level failure is answered from what is stored (no network call) until its back-off passes; then one
+ * read tries the token again.
+ */
 export async function freshChannel(deps: ChannelHealthDeps, channel: ChannelRow): Promise<ChannelRow> {
+  if (authHoldReason(channel)) {
+    // Never read successfully: there is no last known health to answer with.
+    if (!channel.refreshed_at) throw channelAuthError(channel);
+    return channel;
+  }
   const age = channel.refreshed_at ? Date.now() - channel.refreshed_at.getTime() : Infinity;
-  if (age <= deps.maxAgeMs) return channel;
+  if (age <= deps.maxAgeMs && !channel.auth_error) return channel;
   try {
     return await refreshChannel(deps, channel);
   } catch (error) {
+    if (error instanceof AppError && error.code === 'CHANNEL_AUTH_FAILED') {
+      const marked = await findChannelById(deps.db, channel.id);
+      if (channel.refreshed_at && marked) return marked;
+      throw error;
+    }
     // The last known health is still the best answer when the network is briefly unreachable.
     if (channel.refreshed_at) {
       deps.log.warn({ err: error, channelId: channel.id }, 'channel refresh failed; answering with the last known health');
@@ -64,5 +122,5 @@ export async function readChannelHealth(deps: ChannelHealthDeps, companyId: stri
 /** The caller's channels, each refreshed when stale; a channel the network cannot read keeps what is stored. */
 export async function listChannelHealth(deps: ChannelHealthDeps, companyId: string): Promise<ChannelRow[]> {
   const rows = await listChannels(deps.db, companyId);
-  return Promise.all(rows.map((row) => freshChannel(deps, row).catch(() => row)));
+  return Promise.all(rows.map((row) => freshChannel(deps, row).catch(async () => (await findChannelById(deps.db, row.id)) ?? row)));
 }

@@ -6,10 +6,10 @@
  */
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { channelBlockReason, tierLimit } from '../domain/channel.js';
+import { authHoldReason, channelBlockReason, channelFailureReason, effectiveThroughput, tierLimit } from '../domain/channel.js';
 import { backoffMs, decideSendFailure, graphTitle } from '../domain/send-failures.js';
 import { NetworkError, type ChannelCredentials, type NetworkPort, type TemplateSendPayload } from '../network/port.js';
-import { findChannelById, type ChannelRow } from '../store/channels.js';
+import { findChannelById, resetChannelAuthFailures, type ChannelRow } from '../store/channels.js';
 import {
   claimDueMessages,
   failHandOffs,
@@ -24,7 +24,7 @@ import {
 import type { Database } from '../store/schema.js';
 import { acquireChannelLease, countWindowRecipients, findWindowRecipients, lockChannel, reserveWindowRecipients } from '../store/sending.js';
 import { pauseChannelWizards, pauseWizards, resumeWizards } from '../store/send-wizards.js';
-import { freshChannel, type ChannelHealthDeps } from './channel-health.js';
+import { freshChannel, noteChannelFailure, type ChannelHealthDeps } from './channel-health.js';
 import { applyCounterMoves } from './counters.js';
 import { credentialsOf } from './credentials.js';
 import { checkNumbers } from './number-check.js';
@@ -64,7 +64,9 @@ type Outcome =
   | { id: string; kind: 'sent'; wamid: string }
   | { id: string; kind: 'retry'; dueAt: Date; reason: string }
   | { id: string; kind: 'fail'; message: string; detail: string }
-  | { id: string; kind: 'in_doubt' };
+  | { id: string; kind: 'in_doubt' }
+  /** Refused for a channel-level reason (token, permission, locked account): back to QUEUED, no attempt counted. */
+  | { id: string; kind: 'held' };
 
 /** Runs a move and its counter updates in one transaction. */
 export async function moveWithCounters(db: Kysely<Database>, move: (tx: Kysely<Database>) => Promise<MovedRow[]>): Promise<MovedRow[]> {
@@ -84,6 +86,9 @@ export class ChannelSender {
   private leaseRenewedAt = Date.now();
   private channel: { row: ChannelRow; readAt: number } | null = null;
   private resumedAt = new Map<string, number>();
+  /** Set by the first send the network refused for a channel-level reason: nothing more is claimed or sent. */
+  private channelFailure: { reason: string; noted: Promise<void> } | null = null;
+  private sentOnce = false;
 
   constructor(
     private readonly deps: ChannelSenderDeps,
@@ -96,8 +101,19 @@ export class ChannelSender {
     try {
       while (!this.deps.isStopping()) {
         if (!(await this.renewLease())) break;
+        if (this.channelFailure) {
+          await this.channelFailure.noted;
+          await this.pauseFor(this.channelFailure.reason);
+          break;
+        }
         const channel = await this.channelHealth();
         if (!channel) break;
+        // A channel whose token the network refused waits (no network call) for its back-off or a rotation.
+        const held = authHoldReason(channel);
+        if (held) {
+          await this.pauseFor(held);
+          break;
+        }
         const blocked = channelBlockReason({
           status: channel.status,
           qualityRating: channel.quality_rating,
@@ -108,7 +124,7 @@ export class ChannelSender {
           if (paused) this.deps.log.warn({ channelId: channel.id, reason: blocked, paused }, 'bulk sends paused');
           break;
         }
-        this.deps.bucket.setRate(Math.min(1000, Math.max(1, channel.throughput_mps)));
+        this.deps.bucket.setRate(effectiveThroughput(channel));
         // About a quarter second of sending per claim (the tokens are taken before the attempts are marked),
         // and never a sliver: claiming waits until half the in-flight room is free, so each claim's fixed
         // cost (a few statements and one contacts check) is spread over many messages.
@@ -135,6 +151,12 @@ export class ChannelSender {
       while (this.inflight > 0) await this.waitForRoom();
       await this.flush();
     }
+  }
+
+  /** Holds the channel's running bulk sends with this reason. */
+  private async pauseFor(reason: string): Promise<void> {
+    const paused = await pauseChannelWizards(this.deps.db, this.channelId, reason);
+    if (paused) this.deps.log.warn({ channelId: this.channelId, reason, paused }, 'bulk sends paused');
   }
 
   private async renewLease(): Promise<boolean> {
@@ -164,6 +186,12 @@ export class ChannelSender {
   /** Gates, checks and launches the sends of a claimed batch. */
   private async process(channel: ChannelRow, claimed: MessageRow[]): Promise<void> {
     const { db, options } = this.deps;
+    if (this.channelFailure) {
+      // The token was refused while this batch was claimed: it goes back untouched.
+      const back = claimed.map((m) => ({ id: m.id, due_at: new Date().toISOString(), attempts_increment: 0 }));
+      await moveWithCounters(db, (tx) => requeueMessages(tx, back));
+      return;
+    }
     const { allowed, deferred, tierLimited } = await this.gate(channel, claimed);
     if (deferred.length) {
       await moveWithCounters(db, (tx) => requeueMessages(tx, deferred));
@@ -257,6 +285,12 @@ export class ChannelSender {
       this.deps.options.afterNetworkAccept?.();
       this.deps.lastSentTo.set(message.phone_number, Date.now());
       outcome = { id: message.id, kind: 'sent', wamid: result.messages[0]?.id ?? '' };
+      if (!this.sentOnce) {
+        this.sentOnce = true;
+        if (this.channel && this.channel.row.auth_failures > 0) {
+          await resetChannelAuthFailures(this.deps.db, this.channelId).catch((err) => this.deps.log.warn({ err }, 'resetting the failure count failed'));
+        }
+      }
     } catch (error) {
       outcome = this.outcomeOfFailure(message, error);
     }
@@ -271,6 +305,21 @@ export class ChannelSender {
     if (!(error instanceof NetworkError)) {
       this.deps.log.error({ err: error, messageId: message.id }, 'send failed unexpectedly; left for reconciliation');
       return { id: message.id, kind: 'in_doubt' };
+    }
+    if (error.kind === 'graph') {
+      const reason = channelFailureReason({ code: error.graph?.code, subcode: error.graph?.error_subcode, message: error.graph?.message });
+      if (reason) {
+        // A Graph refusal of the token: the request was answered, nothing was sent. The row waits for the channel.
+        if (!this.channelFailure) {
+          const row = this.channel?.row ?? { id: this.channelId, auth_failures: 0 };
+          const noted = noteChannelFailure(this.deps, row, error)
+            .then(() => undefined)
+            .catch((err: unknown) => this.deps.log.error({ err, channelId: this.channelId }, 'recording the channel failure failed'));
+          this.channelFailure = { reason, noted };
+          this.channel = null;
+        }
+        return { id: message.id, kind: 'held' };
+      }
     }
     const decision = decideSendFailure(
       {
@@ -317,10 +366,13 @@ export class ChannelSender {
       o.kind === 'retry' ? [{ id: o.id, due_at: o.dueAt.toISOString(), attempts_increment: 0 }] : [],
     );
     const inDoubt = batch.flatMap((o) => (o.kind === 'in_doubt' ? [o.id] : []));
+    // Undo the attempt mark's count: a refused token is not a send failure of the row.
+    const held = batch.flatMap((o) => (o.kind === 'held' ? [{ id: o.id, due_at: new Date().toISOString(), attempts_increment: -1 }] : []));
     await moveWithCounters(db, async (tx) => [
       ...(await markHandedOff(tx, sent)),
       ...(await failHandOffs(tx, failed)),
       ...(await requeueMessages(tx, retry)),
+      ...(await requeueMessages(tx, held)),
     ]);
     await releaseInDoubt(db, inDoubt);
   }

@@ -1,4 +1,5 @@
 /** Maps a failed network call to a catalogue error, keeping the network's own message and code. */
+import { channelFailureReason } from '../domain/channel.js';
 import { AppError } from '../errors.js';
 import { NetworkError } from '../network/port.js';
 
@@ -13,8 +14,9 @@ function isConfigurationProblem(code: number, subcode: number | undefined): bool
 
 /**
  * The catalogue error for a network failure (any other error passes through unchanged):
- * timeouts 504; unreachable, 5xx and "service down" codes 503; rate codes 429; token, permission and
- * unknown-object codes 502; any other refusal of the request by the network's rules 422.
+ * timeouts 504; unreachable, 5xx and "service down" codes 503; rate codes 429; channel-level token,
+ * permission and account-lock codes 503 CHANNEL_AUTH_FAILED; unknown-object codes 502; any other refusal
+ * of the request by the network's rules 422.
  */
 export function toAppError(error: unknown, _operation = 'call'): unknown {
   if (!(error instanceof NetworkError)) return error;
@@ -30,6 +32,8 @@ export function toAppError(error: unknown, _operation = 'call'): unknown {
     return new AppError('NETWORK_UNAVAILABLE', message, { retryAfter: 30 });
   }
   if (!graph) return new AppError('NETWORK_ERROR', message);
+  const channelReason = channelFailureReason({ code: graph.code, subcode: graph.error_subcode, message: graph.message });
+  if (channelReason) return new AppError('CHANNEL_AUTH_FAILED', `The network refused the channel: ${channelReason}`, { retryAfter: 60 });
   if (isConfigurationProblem(graph.code, graph.error_subcode)) return new AppError('NETWORK_ERROR', message);
   return new AppError('NETWORK_REJECTED', message);
 }

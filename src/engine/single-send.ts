@@ -1,11 +1,11 @@
 /**
  * The single send: checked in full before anything is stored (template APPROVED and of the channel's
- * WABA, parameters against the template, E.164 number, channel not blocked, tier quota), then queued for
- * the dispatcher, which hands it to the network at most once.
+ * WABA, parameters against the template, E.164 number, channel not blocked and its token not refused, tier
+ * quota), then queued for the dispatcher, which hands it to the network at most once.
  */
 import type { Kysely } from 'kysely';
 import { AppError } from '../errors.js';
-import { channelBlockReason, tierLimit } from '../domain/channel.js';
+import { authHoldReason, channelBlockReason, tierLimit } from '../domain/channel.js';
 import { newId } from '../domain/ids.js';
 import { normalizePhone } from '../domain/phone.js';
 import { toNetworkComponents } from '../domain/templates/send-parameters.js';
@@ -15,7 +15,7 @@ import { insertMessages } from '../store/messages.js';
 import type { Database } from '../store/schema.js';
 import { countWindowRecipients, findWindowRecipients, lockChannel, reserveWindowRecipients } from '../store/sending.js';
 import { findTemplate, type TemplateRow } from '../store/templates.js';
-import { readChannelHealth, type ChannelHealthDeps } from './channel-health.js';
+import { channelAuthError, readChannelHealth, type ChannelHealthDeps } from './channel-health.js';
 
 /** A single-send request. */
 export interface SingleSendRequest {
@@ -73,6 +73,8 @@ export async function sendSingle(
   inTransaction?: (tx: Kysely<Database>, id: string) => Promise<void>,
 ): Promise<string> {
   const channel = await readChannelHealth(deps.health, companyId, req.channelId);
+  // A channel whose token the network refused answers 503 and stores nothing (queued sends wait for rotation).
+  if (authHoldReason(channel)) throw channelAuthError(channel);
   const phone = normalizePhone(req.phoneNumber);
   if (!phone.ok) throw new AppError('VALIDATION_FAILED', phone.reason, { field: 'phone_number' });
   const template = await requireSendableTemplate(deps.db, companyId, channel.waba_id, req.templateId);

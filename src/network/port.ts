@@ -21,10 +21,15 @@ export interface PhoneNumberInfo {
   verified_name: string;
   status: string;
   quality_rating: string;
-  /** Deprecated at the network but still reported; null when absent. */
-  messaging_limit_tier: string | null;
+  /**
+   * The messaging limit: `whatsapp_business_manager_messaging_limit` (v24+), else the deprecated
+   * `messaging_limit_tier`, else `UNKNOWN` (never null).
+   */
+  messaging_limit_tier: string;
   /** `throughput.level` when reported. */
   throughput_level?: string;
+  /** `account_mode` (LIVE, SANDBOX) when reported. */
+  account_mode?: string;
 }
 
 /** The Graph API's error body: `{"error": {...}}`. */

@@ -14,6 +14,9 @@ export interface ChannelHealthUpdate {
   status?: string;
   quality_rating?: string;
   messaging_limit_tier?: string | null;
+  throughput_level?: string | null;
+  /** The rate of `throughput_level`. */
+  throughput_mps?: number;
 }
 
 /** Inserts a channel. */
@@ -95,6 +98,70 @@ export async function replaceChannelToken(db: Db, channelId: string, expected: s
     .set({ access_token: stored, updated_at: new Date() })
     .where('id', '=', channelId)
     .where('access_token', '=', expected)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Records a channel-level failure (paused_reason text) and when the channel may be tried again; counts it. */
+export async function markChannelAuthFailed(db: Db, channelId: string, reason: string, retryAt: Date): Promise<void> {
+  const now = new Date();
+  await db
+    .updateTable('channels')
+    .set((eb) => ({
+      auth_error: reason,
+      auth_failed_at: now,
+      auth_retry_at: retryAt,
+      auth_failures: eb('auth_failures', '+', 1),
+      updated_at: now,
+    }))
+    .where('id', '=', channelId)
+    .execute();
+}
+
+/** The network answered the channel again: the failure mark goes (the failure count stays until a send succeeds). */
+export async function clearChannelAuthFailure(db: Db, channelId: string): Promise<void> {
+  await db
+    .updateTable('channels')
+    .set({ auth_error: null, auth_failed_at: null, auth_retry_at: null, updated_at: new Date() })
+    .where('id', '=', channelId)
+    .where('auth_error', 'is not', null)
+    .execute();
+}
+
+/** A send went through: the consecutive-failure count restarts. */
+export async function resetChannelAuthFailures(db: Db, channelId: string): Promise<void> {
+  await db.updateTable('channels').set({ auth_failures: 0 }).where('id', '=', channelId).where('auth_failures', '>', 0).execute();
+}
+
+/**
+ * Rotates a company's channel token (`stored` is the sealed value): the failure mark and count go and the
+ * channel is re-read from the network on next use. False when the company has no such channel.
+ */
+export async function rotateChannelToken(db: Db, companyId: string, channelId: string, stored: string): Promise<boolean> {
+  const result = await db
+    .updateTable('channels')
+    .set({
+      access_token: stored,
+      auth_error: null,
+      auth_failed_at: null,
+      auth_retry_at: null,
+      auth_failures: 0,
+      refreshed_at: null,
+      updated_at: new Date(),
+    })
+    .where('company_id', '=', companyId)
+    .where('id', '=', channelId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Sets (a number) or clears (null: follow the network's level) a company's channel throughput override. */
+export async function setChannelThroughputOverride(db: Db, companyId: string, channelId: string, mps: number | null): Promise<boolean> {
+  const result = await db
+    .updateTable('channels')
+    .set({ throughput_override_mps: mps, updated_at: new Date() })
+    .where('company_id', '=', companyId)
+    .where('id', '=', channelId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -83,11 +83,15 @@ export async function claimDueMessages(
   return result.rows;
 }
 
-/** Channels with due QUEUED messages (one index probe per channel). */
+/**
+ * Channels with due QUEUED messages (one index probe per channel); a channel whose token the network refused
+ * is left out until its back-off passes (or a rotation clears it).
+ */
 export async function listChannelsWithDueWork(db: Db): Promise<string[]> {
   const result = await sql<{ id: string }>`
     select c.id from channels c
-    where exists (select 1 from messages m where m.channel_id = c.id and m.status = 'QUEUED' and m.due_at <= now())`.execute(db);
+    where (c.auth_retry_at is null or c.auth_retry_at <= now())
+      and exists (select 1 from messages m where m.channel_id = c.id and m.status = 'QUEUED' and m.due_at <= now())`.execute(db);
   return result.rows.map((r) => r.id);
 }
 

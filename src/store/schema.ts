@@ -32,8 +32,20 @@ export interface ChannelsTable {
   status: ColumnType<string, string | undefined, string>;
   quality_rating: ColumnType<string, string | undefined, string>;
   messaging_limit_tier: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Messages per second of the network's `throughput.level` (80 until read). */
   throughput_mps: ColumnType<number, number | undefined, number>;
+  /** The operator's rate (`tms channel add|update --throughput`); null = follow the network. */
+  throughput_override_mps: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The network's `throughput.level` (STANDARD, HIGH), null until read or when not reported. */
+  throughput_level: ColumnType<string | null, string | null | undefined, string | null>;
   refreshed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** A channel-level failure (expired token, missing permission, locked account) as a paused_reason; null when none. */
+  auth_error: ColumnType<string | null, string | null | undefined, string | null>;
+  auth_failed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Not used again (no network call) before this time, unless the token is rotated. */
+  auth_retry_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Consecutive channel-level failures (the back-off grows with it). */
+  auth_failures: ColumnType<number, number | undefined, number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -78,6 +78,30 @@ test('channel add refuses a phone number id that is taken', () => {
   assert.match(second.stderr, /already exists/);
 });
 
+function tmsInput(input: string, extraEnv: Record<string, string>, ...args: string[]) {
+  const result = spawnSync(process.execPath, [BIN, ...args, '--json'], { env: { ...env, ...extraEnv }, input, encoding: 'utf8', timeout: 60_000 });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+test('channel update rotates the token from stdin or TMS_CHANNEL_ACCESS_TOKEN and sets the throughput', () => {
+  const company = tmsJson('company', 'create', '--name', 'Rotate Co');
+  const id = ['--company', company.company_id, '--phone-number-id', '555000333'];
+  tmsJson('channel', 'add', ...id, '--waba-id', '444000', '--access-token', 'EAAG-old');
+  const fromStdin = tmsInput('EAAG-new-from-stdin\n', {}, 'channel', 'update', ...id, '--access-token-stdin');
+  assert.equal(fromStdin.code, 0, fromStdin.stderr);
+  assert.deepEqual(JSON.parse(fromStdin.stdout), { channel_id: '555000333', token_rotated: true });
+  assert.ok(!fromStdin.stdout.includes('EAAG-new'));
+  const fromEnv = tmsInput('', { TMS_CHANNEL_ACCESS_TOKEN: 'EAAG-new-from-env' }, 'channel', 'update', ...id, '--throughput', 'auto');
+  assert.equal(fromEnv.code, 0, fromEnv.stderr);
+  assert.deepEqual(JSON.parse(fromEnv.stdout), { channel_id: '555000333', token_rotated: true, throughput: 'auto' });
+});
+
+test('channel update refuses a token on the command line (exit 2)', () => {
+  const result = tms('channel', 'update', '--company', 'x', '--phone-number-id', '1', '--access-token', 'EAAG-visible');
+  assert.equal(result.code, 2);
+  assert.match(result.stderr, /never from the command line/);
+});
+
 test('a missing required option is a usage error (exit 2)', () => {
   const result = tms('channel', 'add', '--company', 'x');
   assert.equal(result.code, 2);

@@ -89,9 +89,9 @@ test('the network access token is never returned', async () => {
   assert.ok(!JSON.stringify(status.body).includes(SIM_ACCESS_TOKEN));
 });
 
-test('a channel the network does not know is 502 with the network’s message kept', async () => {
+test('a channel whose token the network refuses is 503 CHANNEL_AUTH_FAILED with the network’s message kept', async () => {
   const res = await h.call('GET', `/api/v1/message-templates/waba-status?channel_id=${OTHER_CHANNEL_ID}`, { token: h.b.token });
-  assert.equal(res.status, 502);
-  assert.equal(res.body.errors[0].code, 'NETWORK_ERROR');
-  assert.match(res.body.message, /Unsupported get request|OAuth|token/i);
+  assert.equal(res.status, 503);
+  assert.equal(res.body.errors[0].code, 'CHANNEL_AUTH_FAILED');
+  assert.match(res.body.message, /OAuth|token/i);
 });

@@ -1,5 +1,6 @@
 /** Schemas for channel phone status (both families) and the channel list. */
 import { Type } from 'typebox';
+import { effectiveThroughput, UNKNOWN_TIER } from '../../domain/channel.js';
 import type { ChannelRow } from '../../store/channels.js';
 
 const common = {
@@ -7,7 +8,9 @@ const common = {
   id: Type.String({ description: 'Phone number id = channel_id' }),
   verified_name: Type.String(),
   display_phone_number: Type.String(),
-  messaging_limit_tier: Type.Union([Type.String(), Type.Null()], { description: 'TIER_50 ... TIER_UNLIMITED' }),
+  messaging_limit_tier: Type.String({
+    description: "The network's messaging limit (TIER_250, TIER_2K, TIER_10K, TIER_100K, TIER_UNLIMITED; older numbers TIER_50, TIER_1K); UNKNOWN when the network names none",
+  }),
 };
 
 /** Family A phone status: quality in `quality_score`. */
@@ -20,7 +23,12 @@ export const ChannelItem = Type.Object({
   ...common,
   quality_rating: Type.String(),
   whatsapp_account_id: Type.String(),
-  throughput_mps: Type.Integer(),
+  throughput_mps: Type.Integer({ description: 'Messages per second the channel sends at: the operator override, else the network level' }),
+  throughput_level: Type.Union([Type.String(), Type.Null()], { description: "The network's throughput.level (STANDARD = 80, HIGH = 1000)" }),
+  throughput_override_mps: Type.Union([Type.Integer(), Type.Null()], { description: 'Set with tms channel add|update --throughput; null = follow the network' }),
+  auth_error: Type.Union([Type.String(), Type.Null()], {
+    description: 'Why the network refused the channel (expired token, permission, locked account) until the back-off passes or the token is rotated',
+  }),
   refreshed_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
 
@@ -36,7 +44,7 @@ function base(row: ChannelRow) {
     id: row.id,
     verified_name: row.verified_name,
     display_phone_number: row.display_phone_number,
-    messaging_limit_tier: row.messaging_limit_tier,
+    messaging_limit_tier: row.messaging_limit_tier ?? UNKNOWN_TIER,
   };
 }
 
@@ -55,7 +63,10 @@ export function toChannelItem(row: ChannelRow) {
   return {
     ...toPhoneStatusB(row),
     whatsapp_account_id: row.waba_id,
-    throughput_mps: row.throughput_mps,
+    throughput_mps: effectiveThroughput(row),
+    throughput_level: row.throughput_level,
+    throughput_override_mps: row.throughput_override_mps,
+    auth_error: row.auth_error,
     refreshed_at: row.refreshed_at ? row.refreshed_at.toISOString() : null,
   };
 }

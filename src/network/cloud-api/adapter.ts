@@ -22,9 +22,20 @@ export interface CloudApiAdapterOptions {
   appId?: string;
 }
 
-/** Fields read from a phone number. */
+/**
+ * Fields read from a phone number: the messaging limit under its v24+ name and its deprecated (v23 and older)
+ * name, so either version answers one of them.
+ */
 export const PHONE_NUMBER_FIELDS =
-  'id,display_phone_number,verified_name,status,quality_rating,messaging_limit_tier,throughput';
+  'id,display_phone_number,verified_name,status,quality_rating,whatsapp_business_manager_messaging_limit,messaging_limit_tier,throughput,account_mode';
+/** Fields a Graph version may not have: when it answers "nonexisting field (X)", X is dropped and the read repeated. */
+const OPTIONAL_PHONE_FIELDS = new Set(['whatsapp_business_manager_messaging_limit', 'messaging_limit_tier', 'throughput', 'account_mode']);
+
+/** The field named by a Graph "(#100) Tried accessing nonexisting field (X) …" error, if that is the error. */
+function nonexistingField(error: unknown): string | null {
+  if (!(error instanceof NetworkError) || error.graph?.code !== 100) return null;
+  return /nonexisting field \(([a-z_]+)\)/.exec(error.graph.message)?.[1] ?? null;
+}
 /** Fields read from templates. */
 export const TEMPLATE_FIELDS = 'id,name,category,status,language,components,rejected_reason,parameter_format';
 
@@ -46,13 +57,24 @@ function sessionPath(sessionId: string): string {
 export function createCloudApiAdapter(options: CloudApiAdapterOptions): NetworkPort {
   const http = new GraphHttp(options.baseUrl, options.timeoutMs ?? 10_000, options.connections ?? 64);
 
+  // Phone number fields this network version has (learnt once per adapter, which serves one base URL).
+  let phoneFields = PHONE_NUMBER_FIELDS.split(',');
+
   return {
     async getPhoneNumber(c: ChannelCredentials) {
-      const { json } = await http.call({
-        method: 'GET', path: `/${pathId(c.phoneNumberId, 'phone number id')}`, token: c.accessToken,
-        query: { fields: PHONE_NUMBER_FIELDS },
-      });
-      return shape.toPhoneNumberInfo(json);
+      for (let dropped = 0; ; dropped += 1) {
+        try {
+          const { json } = await http.call({
+            method: 'GET', path: `/${pathId(c.phoneNumberId, 'phone number id')}`, token: c.accessToken,
+            query: { fields: phoneFields.join(',') },
+          });
+          return shape.toPhoneNumberInfo(json);
+        } catch (error) {
+          const missing = nonexistingField(error);
+          if (!missing || dropped >= OPTIONAL_PHONE_FIELDS.size || !OPTIONAL_PHONE_FIELDS.has(missing) || !phoneFields.includes(missing)) throw error;
+          phoneFields = phoneFields.filter((f) => f !== missing);
+        }
+      }
     },
 
     async createTemplate(c: ChannelCredentials, input: CreateTemplateInput) {

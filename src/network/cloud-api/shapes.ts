@@ -6,6 +6,7 @@ import type {
   ContactStatus, CreatedTemplate, GraphTemplate, PhoneNumberInfo, SendMessageResult, TemplatePage, UploadSession,
 } from '../port.js';
 import { NetworkError } from '../port.js';
+import { tierFromNetwork } from '../../domain/channel.js';
 
 type Obj = Record<string, unknown>;
 
@@ -31,10 +32,18 @@ function arr(o: Obj, key: string, what: string): unknown[] {
   return v;
 }
 
-/** `GET /{phone-number-id}` → PhoneNumberInfo. */
+/** A tier name from a field that should hold one (a string; anything else counts as absent). */
+function tierField(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+/**
+ * `GET /{phone-number-id}` → PhoneNumberInfo. The tier comes from `whatsapp_business_manager_messaging_limit`
+ * (a string such as "TIER_2K" in Meta's docs), then the deprecated `messaging_limit_tier`, else UNKNOWN; a
+ * missing `status` (numbers read with the default fields have none) is UNKNOWN.
+ */
 export function toPhoneNumberInfo(json: unknown): PhoneNumberInfo {
   const o = obj(json, 'phone number');
-  const tier = o.messaging_limit_tier;
   const throughput = o.throughput as { level?: unknown } | undefined;
   const info: PhoneNumberInfo = {
     id: str(o, 'id', 'phone number'),
@@ -42,9 +51,10 @@ export function toPhoneNumberInfo(json: unknown): PhoneNumberInfo {
     verified_name: typeof o.verified_name === 'string' ? o.verified_name : '',
     status: typeof o.status === 'string' ? o.status : 'UNKNOWN',
     quality_rating: str(o, 'quality_rating', 'phone number'),
-    messaging_limit_tier: typeof tier === 'string' ? tier : null,
+    messaging_limit_tier: tierFromNetwork(tierField(o.whatsapp_business_manager_messaging_limit), tierField(o.messaging_limit_tier)),
   };
-  if (throughput && typeof throughput.level === 'string') info.throughput_level = throughput.level;
+  if (throughput && typeof throughput === 'object' && typeof throughput.level === 'string') info.throughput_level = throughput.level;
+  if (typeof o.account_mode === 'string') info.account_mode = o.account_mode;
   return info;
 }
 

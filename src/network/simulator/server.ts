@@ -4,12 +4,13 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import { SIM_ACCESS_TOKEN, SIM_GRAPH_VERSION } from './constants.js';
+import { SIM_GRAPH_VERSION } from './constants.js';
 import type { SimContext } from './context.js';
 import { NetworkEvents } from './events.js';
 import type { GraphErrorBody } from '../port.js';
-import { GraphFailure, invalidParameter, oauthError, objectNotFound, somethingWentWrong, unknownPath } from './graph-errors.js';
+import { GraphFailure, invalidParameter, objectNotFound, somethingWentWrong, unknownPath } from './graph-errors.js';
 import { registerAdminRoutes } from './routes/admin.js';
+import { registerTokenRoutes, SimTokens } from './routes/admin-tokens.js';
 import { registerAdminTemplateRoutes } from './routes/admin-templates.js';
 import { registerContactRoutes } from './routes/contacts.js';
 import { registerMessageRoutes } from './routes/messages.js';
@@ -88,6 +89,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   /** Requests held by the timeout fault (logged when held, never answered). */
   const heldRequests = new WeakSet<FastifyRequest>();
 
+  const tokens = new SimTokens();
   const app = Fastify({
     logger: false,
     forceCloseConnections: true,
@@ -154,7 +156,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       const code = world.prng.chance(0.5) ? 502 : 503;
       return reply.code(code).type('text/html').send(`<html><body><h1>${code} Service Unavailable</h1></body></html>`);
     }
-    if (tokenOf(req) !== SIM_ACCESS_TOKEN) throw oauthError();
+    const refusal = tokens.refusal(tokenOf(req));
+    if (refusal) throw refusal;
     if (world.prng.chance(f.errorRate)) {
       world.stats.injected_errors++;
       throw somethingWentWrong();
@@ -176,7 +179,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/_sim/')) return reply.code(404).send(invalidParameter(`No simulator admin route ${pathOf(req.url)}`).body());
     // A route miss is answered after the token check, as Graph checks the token first.
-    if (tokenOf(req) !== SIM_ACCESS_TOKEN) return sendFailure(req, reply, oauthError());
+    const refusal = tokens.refusal(tokenOf(req));
+    if (refusal) return sendFailure(req, reply, refusal);
     return sendFailure(req, reply, routeMiss(req));
   });
 
@@ -187,6 +191,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   registerMessageRoutes(app, ctx);
   registerContactRoutes(app, ctx);
   registerAdminRoutes(app, ctx, setWebhookTarget);
+  registerTokenRoutes(app, tokens);
   registerRequestLogRoutes(app, ctx);
   registerAdminTemplateRoutes(app, ctx);
 

@@ -7,6 +7,7 @@ import * as m0001 from './0001_foundation.js';
 import * as m0002 from './0002_templates.js';
 import * as m0003 from './0003_messages.js';
 import * as m0004 from './0004_template_sync.js';
+import * as m0005 from './0005_channel_truth.js';
 import * as m0007 from './0007_idempotency_keys.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -14,5 +15,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0002_templates': m0002,
   '0003_messages': m0003,
   '0004_template_sync': m0004,
+  '0005_channel_truth': m0005,
   '0007_idempotency_keys': m0007,
 };
