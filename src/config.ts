@@ -26,6 +26,12 @@ export interface Config {
   faultCrashAfterSend: boolean;
   /** Seconds after which a send with no answer and no status event fails with OUTCOME_UNKNOWN (never resent). */
   reconcileWindowSeconds: number;
+  /** STATUS_WAIT_SECONDS: a handed-off message with no status event after this long fails "No status from the network". */
+  statusWaitSeconds: number;
+  /** QUEUE_WAIT_SECONDS: a message queued on a blocked channel this long past its due time fails, never sent. */
+  queueWaitSeconds: number;
+  /** STATUS_WEBHOOK_ALERT_SECONDS: messages await a status and no status webhook came for the channel this long: alert. */
+  statusAlertSeconds: number;
   /** NUMBER_CHECK: `local` (default, no network call) or `contacts` (rehearsal only: also `POST /v1/contacts`). */
   numberCheck: 'local' | 'contacts';
   /** The key that seals channel access tokens at rest (TMS_SECRET_KEY; a fixed development key in simulator mode). */
@@ -163,6 +169,9 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: parseChoice(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     faultCrashAfterSend: parseChoice(env, 'TMS_FAULT_CRASH_AFTER_SEND', ['0', '1'] as const, '0') === '1',
     reconcileWindowSeconds: parseInteger(env, 'RECONCILE_WINDOW_SECONDS', 600, 5, 7 * 24 * 3600),
+    statusWaitSeconds: parseInteger(env, 'STATUS_WAIT_SECONDS', 24 * 3600, 1, 7 * 24 * 3600),
+    queueWaitSeconds: parseInteger(env, 'QUEUE_WAIT_SECONDS', 24 * 3600, 1, 30 * 24 * 3600),
+    statusAlertSeconds: parseInteger(env, 'STATUS_WEBHOOK_ALERT_SECONDS', 900, 1, 7 * 24 * 3600),
     numberCheck: parseChoice(env, 'NUMBER_CHECK', ['local', 'contacts'] as const, 'local'),
     secretKey: secretKey ?? DEV_SECRET_KEY,
     allowPublicSimulator,

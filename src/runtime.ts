@@ -86,6 +86,9 @@ export async function startService(config: Config): Promise<RunningService> {
       secrets,
       dispatcher: {
         reconcileWindowSeconds: config.reconcileWindowSeconds,
+        statusWaitSeconds: config.statusWaitSeconds,
+        queueWaitSeconds: config.queueWaitSeconds,
+        statusAlertSeconds: config.statusAlertSeconds,
         numberCheck: config.numberCheck,
         ...(config.faultCrashAfterSend ? { afterNetworkAccept: () => process.kill(process.pid, 'SIGKILL') } : {}),
       },

@@ -49,6 +49,9 @@ test('every variable is read', () => {
     TMS_SECRET_KEY: KEY,
     TMS_ALLOW_PUBLIC_SIMULATOR: '1',
     NUMBER_CHECK: 'contacts',
+    STATUS_WAIT_SECONDS: '3600',
+    QUEUE_WAIT_SECONDS: '7200',
+    STATUS_WEBHOOK_ALERT_SECONDS: '600',
   });
   assert.deepEqual(config, {
     port: 8080,
@@ -64,10 +67,21 @@ test('every variable is read', () => {
     logLevel: 'warn',
     faultCrashAfterSend: false,
     reconcileWindowSeconds: 900,
+    statusWaitSeconds: 3600,
+    queueWaitSeconds: 7200,
+    statusAlertSeconds: 600,
     numberCheck: 'contacts',
     secretKey: KEY,
     allowPublicSimulator: true,
   });
+});
+
+test('the bounded waits default to 24 h (status, queue) and 15 min (stale-webhook alert), and a STATUS_WAIT_SECONDS past 7 days names it', () => {
+  const config = loadConfig({});
+  assert.equal(config.statusWaitSeconds, 86_400);
+  assert.equal(config.queueWaitSeconds, 86_400);
+  assert.equal(config.statusAlertSeconds, 900);
+  assert.equal(configError({ STATUS_WAIT_SECONDS: String(8 * 86_400) }).variable, 'STATUS_WAIT_SECONDS');
 });
 
 test('a non-numeric PORT names PORT', () => {

@@ -28,6 +28,7 @@ import { freshChannel, noteChannelFailure, type ChannelHealthDeps } from './chan
 import { applyCounterMoves } from './counters.js';
 import { credentialsOf } from './credentials.js';
 import { checkNumbers } from './number-check.js';
+import type { PairRateMemory } from './pair-rate-memory.js';
 import type { TokenBucket } from './token-bucket.js';
 
 /** Tunables of sending. */
@@ -55,8 +56,8 @@ export interface ChannelSenderDeps {
   options: SendingOptions;
   health: ChannelHealthDeps;
   bucket: TokenBucket;
-  /** Last send time per recipient on this channel (pair rate). */
-  lastSentTo: Map<string, number>;
+  /** Last send time per recipient on this channel (pair rate; time-bounded, see pair-rate-memory.ts). */
+  lastSentTo: Pick<Map<string, number>, 'get' | 'set'> | PairRateMemory;
   isStopping(): boolean;
 }
 

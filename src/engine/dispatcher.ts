@@ -2,7 +2,8 @@
  * The dispatcher: one loop per instance. It finds channels with due messages, takes each channel's send
  * lease (one sender per channel across all instances, so the channel's throughput cap holds), and runs a
  * ChannelSender for it. Maintenance returns expired claims to the queue, fails sends whose outcome stayed
- * unknown past the reconciliation window, and retries status events that arrived before their message.
+ * unknown past the reconciliation window, retries status events that arrived before their message, bounds the
+ * waits for a status and in a blocked channel's queue, and deletes old applied webhook events.
  * The loop never dies: every error is logged and the next round goes on.
  */
 import { randomBytes } from 'node:crypto';
@@ -14,6 +15,8 @@ import type { Database } from '../store/schema.js';
 import { acquireChannelLease, dropAllChannelLeases, releaseChannelLeases } from '../store/sending.js';
 import { deleteWizard, deleteWizardRows, findStaleStarts, queueWaitingRows } from '../store/send-wizards.js';
 import { deleteOldAppliedWebhookEvents } from '../store/webhook-events.js';
+import { expireBlockedQueues, settleStatuslessSends } from './bounded-waits.js';
+import { PairRateMemory } from './pair-rate-memory.js';
 import { deleteExpiredIdempotencyKeys } from '../store/idempotency.js';
 import type { ChannelHealthDeps } from './channel-health.js';
 import type { NumberCheckMode } from './number-check.js';
@@ -23,8 +26,12 @@ import { TokenBucket } from './token-bucket.js';
 
 /** A start that stored no row for this long died with its process; its rows are removed. */
 const STALE_START_SECONDS = 600;
-/** Applied webhook events are kept this long (for audits and replays), then deleted a batch a minute. */
+/** Applied webhook events are kept this long (for audits and replays), then deleted in indexed batches. */
 const WEBHOOK_RETENTION_SECONDS = 7 * 24 * 3600;
+/** Retention runs this often; each run deletes batches until none is left or its time budget is spent. */
+const RETENTION_EVERY_MS = 10_000;
+const RETENTION_BATCH = 5000;
+const RETENTION_BUDGET_MS = 2000;
 
 /** Dispatcher settings (defaults in DEFAULT_DISPATCHER_OPTIONS). */
 export interface DispatcherOptions extends SendingOptions {
@@ -34,6 +41,12 @@ export interface DispatcherOptions extends SendingOptions {
   maintenanceMs: number;
   /** After this long without an answer or status event, an attempted send fails with OUTCOME_UNKNOWN. */
   reconcileWindowSeconds: number;
+  /** A handed-off message with no status event after this long fails "No status from the network" (STATUS_WAIT_SECONDS). */
+  statusWaitSeconds: number;
+  /** A message QUEUED on a blocked channel this long past its due time fails, never sent (QUEUE_WAIT_SECONDS). */
+  queueWaitSeconds: number;
+  /** Messages await a status and no status webhook arrived for the channel this long: alert (STATUS_WEBHOOK_ALERT_SECONDS). */
+  statusAlertSeconds: number;
 }
 
 /** Production defaults. */
@@ -49,6 +62,9 @@ export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
   idleMs: 250,
   maintenanceMs: 1000,
   reconcileWindowSeconds: 600,
+  statusWaitSeconds: 24 * 3600,
+  queueWaitSeconds: 24 * 3600,
+  statusAlertSeconds: 900,
   numberCheck: 'local',
 };
 
@@ -74,7 +90,7 @@ export class Dispatcher {
   private readonly options: DispatcherOptions;
   private readonly senders = new Map<string, Promise<void>>();
   private readonly buckets = new Map<string, TokenBucket>();
-  private readonly pairs = new Map<string, Map<string, number>>();
+  private readonly pairs = new Map<string, PairRateMemory>();
   private stopping = false;
   private running: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
@@ -127,12 +143,27 @@ export class Dispatcher {
     const failed = await moveWithCounters(db, (tx) => failUnreconciled(tx, this.options.reconcileWindowSeconds, 1000));
     if (failed.length) this.deps.log.warn({ count: failed.length }, 'sends with unknown outcome failed after the reconciliation window');
     await retryPendingStatusEvents(db, this.deps.log);
+    // Bounded waits: no message waits for ever for its status, or in the queue of a blocked channel.
+    await settleStatuslessSends(db, this.deps.log, this.options);
+    await expireBlockedQueues(db, this.deps.log, this.options);
     // Idempotency keys older than 24 h: every round, in batches until none is left (bounded per round).
     for (let round = 0; round < 20; round += 1) if ((await deleteExpiredIdempotencyKeys(db, 5000)) < 5000) break;
-    if (Date.now() - this.lastRetention > 60_000) {
+    if (Date.now() - this.lastRetention > RETENTION_EVERY_MS) {
       this.lastRetention = Date.now();
-      await deleteOldAppliedWebhookEvents(db, WEBHOOK_RETENTION_SECONDS, 10_000);
+      await this.applyWebhookRetention();
     }
+  }
+
+  /** Deletes applied webhook events past retention in indexed batches until none is left or the time budget is spent. */
+  async applyWebhookRetention(budgetMs = RETENTION_BUDGET_MS): Promise<number> {
+    const started = Date.now();
+    let deleted = 0;
+    for (let round = 0; round < 1000; round += 1) {
+      const n = await deleteOldAppliedWebhookEvents(this.deps.db, WEBHOOK_RETENTION_SECONDS, RETENTION_BATCH);
+      deleted += n;
+      if (n < RETENTION_BATCH || Date.now() - started >= budgetMs) break;
+    }
+    return deleted;
   }
 
   private async loop(): Promise<void> {
@@ -160,7 +191,7 @@ export class Dispatcher {
 
   private startSender(channelId: string): void {
     if (!this.buckets.has(channelId)) this.buckets.set(channelId, new TokenBucket(80));
-    if (!this.pairs.has(channelId)) this.pairs.set(channelId, new Map());
+    if (!this.pairs.has(channelId)) this.pairs.set(channelId, new PairRateMemory(this.options.pairGapMs));
     const sender = new ChannelSender(
       {
         db: this.deps.db,
@@ -178,19 +209,8 @@ export class Dispatcher {
     const run = sender
       .run()
       .catch((error) => this.deps.log.error({ err: error, channelId }, 'channel sender failed'))
-      .finally(() => {
-        this.senders.delete(channelId);
-        this.prunePairs(channelId);
-      });
+      .finally(() => this.senders.delete(channelId));
     this.senders.set(channelId, run);
-  }
-
-  /** Forgets recipients whose pair-rate gap has passed (keeps the map small). */
-  private prunePairs(channelId: string): void {
-    const map = this.pairs.get(channelId);
-    if (!map) return;
-    const cutoff = Date.now() - this.options.pairGapMs;
-    for (const [number, at] of map) if (at < cutoff) map.delete(number);
   }
 
   private sleep(ms: number): Promise<void> {

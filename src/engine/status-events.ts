@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { DELIVERY_RANK, EVENT_STATUS, FAILED_STATUSES, statusAfterEvent, TIME_FIELD_OF } from '../domain/message-states.js';
 import { applyEventUpdates, lockMessagesForEvents, type EventUpdate, type MessageRow } from '../store/messages.js';
 import type { Database } from '../store/schema.js';
+import { noteStatusWebhooks } from '../store/channel-status-webhooks.js';
 import { suppressNumber } from '../store/sending.js';
 import { deletePendingStatusEvents, insertPendingStatusEvents, lockPendingStatusEvents, agePendingStatusEvents } from '../store/status-events.js';
 import { applyCounterMoves } from './counters.js';
@@ -145,11 +146,19 @@ function applyOne(u: EventUpdate, s: StatusObject): void {
   }
 }
 
+/** The channel a `messages` change concerns (`metadata.phone_number_id`), as a list of zero or one. */
+function phoneNumberIdsOf(value: Record<string, unknown>): string[] {
+  const metadata = value.metadata as { phone_number_id?: unknown } | undefined;
+  return typeof metadata?.phone_number_id === 'string' ? [metadata.phone_number_id] : [];
+}
+
 /** The webhook handler for `field: messages`. */
 export function messageStatusHandler(): ChangeHandler {
   return async ({ tx, changes }) => {
     const statuses = changes.flatMap(({ value }) => (Array.isArray(value.statuses) ? (value.statuses as StatusObject[]) : []));
     const unmatched = await applyStatuses(tx, statuses);
+    // The channels' status webhooks are alive (the stale-webhook alert); written last, after the message locks.
+    await noteStatusWebhooks(tx, changes.flatMap(({ value }) => (Array.isArray(value.statuses) && value.statuses.length ? phoneNumberIdsOf(value) : [])));
     await insertPendingStatusEvents(
       tx,
       unmatched.map((s) => ({

@@ -296,3 +296,70 @@ export async function applyEventUpdates(db: Db, rows: EventUpdate[]): Promise<Mo
 export async function expireAllMessageLeases(db: Db): Promise<void> {
   await sql`update messages set lease_until = now() - interval '1 second' where status in ('AGENDA', 'OPT_IN_SUCCESS') and lease_until is not null`.execute(db);
 }
+
+/** Per channel with messages awaiting their first status event: the oldest hand-off time (one index probe each). */
+export async function listOldestAwaitingStatus(db: Db): Promise<Array<{ channel_id: string; oldest: Date }>> {
+  const result = await sql<{ channel_id: string; oldest: Date | null }>`
+    select c.id as channel_id,
+      (select m.backend_sended_time from messages m where m.channel_id = c.id and m.status = 'SENT_TO_BACKEND'
+       order by m.backend_sended_time limit 1) as oldest
+    from channels c`.execute(db);
+  return result.rows.filter((r): r is { channel_id: string; oldest: Date } => r.oldest !== null);
+}
+
+/**
+ * Bounded wait for a status: a channel's handed-off messages that no status event reached within `waitSeconds`
+ * (SENT_TO_BACKEND → SENT_TO_BACKEND_FAILED, oldest first, at most `limit`). A late event still raises them.
+ */
+export async function failStatuslessSends(
+  db: Db,
+  channelId: string,
+  waitSeconds: number,
+  limit: number,
+  error: { message: string; detail: string },
+): Promise<MovedRow[]> {
+  const result = await sql<MovedRow>`
+    with t as (select id, status as old_status, reached_rank as old_rank from messages
+               where channel_id = ${channelId} and status = 'SENT_TO_BACKEND'
+                 and backend_sended_time < now() - make_interval(secs => ${waitSeconds})
+               order by backend_sended_time limit ${limit} for update skip locked)
+    update messages m set status = 'SENT_TO_BACKEND_FAILED', error_message = ${error.message},
+      error_message_detail = ${error.detail}, failed_time = coalesce(m.failed_time, now()), updated_at = now(),
+      version = m.version + 1
+    from t where m.id = t.id and m.status = 'SENT_TO_BACKEND'
+    returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);
+  return result.rows;
+}
+
+/** Channels with QUEUED messages due more than `olderThanSeconds` ago (one index probe per channel). */
+export async function listChannelsWithOverdueQueue(db: Db, olderThanSeconds: number): Promise<string[]> {
+  const result = await sql<{ id: string }>`
+    select c.id from channels c
+    where exists (select 1 from messages m where m.channel_id = c.id and m.status = 'QUEUED'
+                  and m.due_at < now() - make_interval(secs => ${olderThanSeconds}))`.execute(db);
+  return result.rows.map((r) => r.id);
+}
+
+/**
+ * Bounded wait in the queue: a blocked channel's QUEUED messages due more than `olderThanSeconds` ago end
+ * failed, never sent (QUEUED → SENT_TO_BACKEND_FAILED, oldest first, at most `limit`).
+ */
+export async function failOverdueQueued(
+  db: Db,
+  channelId: string,
+  olderThanSeconds: number,
+  limit: number,
+  error: { message: string; detail: string },
+): Promise<MovedRow[]> {
+  const result = await sql<MovedRow>`
+    with t as (select id, status as old_status, reached_rank as old_rank from messages
+               where channel_id = ${channelId} and status = 'QUEUED'
+                 and due_at < now() - make_interval(secs => ${olderThanSeconds})
+               order by due_at limit ${limit} for update skip locked)
+    update messages m set status = 'SENT_TO_BACKEND_FAILED', error_message = ${error.message},
+      error_message_detail = ${error.detail}, failed_time = coalesce(m.failed_time, now()), updated_at = now(),
+      version = m.version + 1
+    from t where m.id = t.id and m.status = 'QUEUED'
+    returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);
+  return result.rows;
+}

@@ -205,6 +205,13 @@ export interface IdempotencyKeysTable {
   created_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** When a channel's last status webhook arrived, and since when its status webhooks look stale (alert). */
+export interface ChannelStatusWebhooksTable {
+  channel_id: string;
+  last_status_at: Date | null;
+  stale_since: Date | null;
+}
+
 /** The whole database. */
 export interface Database {
   companies: CompaniesTable;
@@ -219,4 +226,5 @@ export interface Database {
   send_wizards: SendWizardsTable;
   pending_status_events: PendingStatusEventsTable;
   idempotency_keys: IdempotencyKeysTable;
+  channel_status_webhooks: ChannelStatusWebhooksTable;
 }

@@ -54,11 +54,15 @@ export async function countWebhookEventsByState(db: Db): Promise<Record<string, 
   return Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]));
 }
 
-/** Deletes applied events older than `olderThanSeconds` (retention), at most `limit` at a time. */
+/**
+ * Deletes applied events older than `olderThanSeconds` (retention), oldest first, at most `limit` at a time: an
+ * index range over `webhook_events_applied`; rows another instance is deleting are skipped.
+ */
 export async function deleteOldAppliedWebhookEvents(db: Db, olderThanSeconds: number, limit: number): Promise<number> {
   const result = await sql`
     delete from webhook_events where id in (
       select id from webhook_events
-      where state = 'APPLIED' and applied_at < now() - make_interval(secs => ${olderThanSeconds}) limit ${limit})`.execute(db);
+      where state = 'APPLIED' and applied_at < now() - make_interval(secs => ${olderThanSeconds})
+      order by applied_at limit ${limit} for update skip locked)`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }

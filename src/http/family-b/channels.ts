@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { listChannelHealth, readChannelHealth } from '../../engine/channel-health.js';
+import { findStaleStatusWebhooks } from '../../store/channel-status-webhooks.js';
 import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES, familyB, familyBSchema } from '../envelope.js';
 import { ChannelItem, ChannelQuery, PhoneStatusB, toChannelItem, toPhoneStatusB } from '../schemas/channel.js';
@@ -35,7 +36,9 @@ export const familyBChannelRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async 
     },
     async (request) => {
       const rows = await listChannelHealth(deps.channelHealth, request.companyId);
-      return familyB(request, { items: rows.map(toChannelItem) });
+      const stale = await findStaleStatusWebhooks(deps.db, request.companyId);
+      const items = rows.map((row) => ({ ...toChannelItem(row), status_webhooks_stale_since: stale.get(row.id)?.toISOString() ?? null }));
+      return familyB(request, { items });
     },
   );
 };

@@ -30,6 +30,10 @@ export const ChannelItem = Type.Object({
     description: 'Why the network refused the channel (expired token, permission, locked account) until the back-off passes or the token is rotated',
   }),
   refreshed_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  status_webhooks_stale_since: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description:
+      'Added: set when messages have awaited a status for STATUS_WEBHOOK_ALERT_SECONDS and no status webhook arrived for the channel since this time (check the webhook subscription); null otherwise',
+  }),
 });
 
 /** Query with a required channel_id. */

@@ -9,6 +9,7 @@ import * as m0003 from './0003_messages.js';
 import * as m0004 from './0004_template_sync.js';
 import * as m0005 from './0005_channel_truth.js';
 import * as m0007 from './0007_idempotency_keys.js';
+import * as m0008 from './0008_bounded_waits.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -17,4 +18,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0004_template_sync': m0004,
   '0005_channel_truth': m0005,
   '0007_idempotency_keys': m0007,
+  '0008_bounded_waits': m0008,
 };
