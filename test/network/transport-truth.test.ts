@@ -3,15 +3,15 @@
  * written), a non-Graph 5xx after the request was written leaves a send in doubt, upload chunks carry Content-Length.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { after, test } from 'node:test';
 import { decideSendFailure } from '../../src/domain/send-failures.js';
 import { createCloudApiAdapter } from '../../src/network/cloud-api/adapter.js';
 import type { NetworkError, TemplateSendPayload } from '../../src/network/port.js';
 import { credsOf, networkErrorOf } from './helpers.js';
+import { listenerThatNeverAccepts } from '../support/blackhole.js';
 
 const creds = credsOf();
 const PAYLOAD: TemplateSendPayload = {
@@ -28,35 +28,11 @@ function decisionFor(err: NetworkError) {
   return decideSendFailure({ kind: err.kind, httpStatus: err.httpStatus, code: err.code, notSent: err.notSent }, 1, 8).action;
 }
 
-/** A loopback port whose accept queue is full: a child process listens (backlog 1) and never accepts. */
-async function listenerThatNeverAccepts(): Promise<number> {
-  const script = `
-    const net = require('node:net'); const fs = require('node:fs');
-    const server = net.createServer();
-    server.listen({ port: 0, host: '127.0.0.1', backlog: 1 }, () => {
-      fs.writeSync(1, server.address().port + '\\n');
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0); // blocks the thread: nothing is ever accepted
-    });`;
-  const child: ChildProcess = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-  cleanups.push(() => void child.kill('SIGKILL'));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout!.once('data', (d: Buffer) => resolve(Number(String(d).trim())));
-    child.once('exit', () => reject(new Error('listener exited')));
-  });
-  // Fill the kernel's accept queue: once it is full, a new handshake is never completed.
-  const held: Socket[] = [];
-  cleanups.push(() => held.forEach((s) => s.destroy()));
-  for (let i = 0; i < 10; i++) {
-    const completed = await new Promise<boolean>((resolve) => {
-      const socket = connect({ port, host: '127.0.0.1' });
-      held.push(socket);
-      const timer = setTimeout(() => resolve(false), 500);
-      socket.once('connect', () => (clearTimeout(timer), resolve(true)));
-      socket.once('error', () => (clearTimeout(timer), resolve(true)));
-    });
-    if (!completed) return port;
-  }
-  throw new Error('the accept queue never filled');
+/** A loopback port that never completes a handshake (freed after the file). */
+async function neverAccepting(): Promise<number> {
+  const { port, close } = await listenerThatNeverAccepts();
+  cleanups.push(close);
+  return port;
 }
 
 /** An HTTP listener that reads each request fully, records it and answers with `answer`. */
@@ -79,7 +55,7 @@ async function recordingListener(answer: (res: import('node:http').ServerRespons
 }
 
 test('a connect timeout is a timeout that was never sent, and the send is retried', async () => {
-  const port = await listenerThatNeverAccepts();
+  const port = await neverAccepting();
   const net = createCloudApiAdapter({ baseUrl: `http://127.0.0.1:${port}/v23.0`, timeoutMs: 300 });
   cleanups.push(() => net.close());
   const err = await networkErrorOf(net.sendMessage(creds, PAYLOAD));
