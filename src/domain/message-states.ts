@@ -48,6 +48,25 @@ export function canMove(from: MessageStatus, to: MessageStatus): boolean {
   return TRANSITIONS[from].includes(to);
 }
 
+/** Stages of a message's life: waiting for a claim, held under a dispatcher's lease, or with the network. */
+export type MoveStage = 'waiting' | 'leased' | 'with_network';
+
+/** The states of each stage (a statement of the store moves rows of one stage only). */
+export const STAGE_STATUSES: Record<MoveStage, readonly MessageStatus[]> = {
+  waiting: ['NONE', 'QUEUED'],
+  leased: ['AGENDA', 'OPT_IN_SUCCESS'],
+  with_network: ['SENT_TO_BACKEND', 'BACKEND_DELIVERED', 'BACKEND_SENT', 'BACKEND_SEEN'],
+};
+
+/**
+ * The states of `stage` from which the transition table allows a move to every one of `to`: the store's
+ * move statements take their allowed source states from here, so the SQL cannot drift from `TRANSITIONS`.
+ */
+export function sourcesOf(to: MessageStatus | readonly MessageStatus[], stage: MoveStage): MessageStatus[] {
+  const targets: readonly MessageStatus[] = typeof to === 'string' ? [to] : to;
+  return STAGE_STATUSES[stage].filter((from) => targets.every((t) => canMove(from, t)));
+}
+
 /**
  * Settled states: failed, cancelled, or handed over and acknowledged by the network (BACKEND_DELIVERED or
  * beyond; later events still raise the rank). SENT_TO_BACKEND waits for its first status event.

@@ -18,11 +18,23 @@ import {
   recordSendAttempts,
   releaseInDoubt,
   requeueMessages,
+  requeueRefusedSends,
   type MessageRow,
   type MovedRow,
 } from '../store/messages.js';
 import type { Database } from '../store/schema.js';
-import { acquireChannelLease, countWindowRecipients, findWindowRecipients, lockChannel, reserveWindowRecipients } from '../store/sending.js';
+import {
+  acquireChannelLease,
+  confirmWindowSends,
+  countWindowRecipients,
+  earliestWindowExpiry,
+  findWindowRecipients,
+  holdChannelForTier,
+  lockChannel,
+  releaseTierHold,
+  releaseWindowSlots,
+  reserveWindowRecipients,
+} from '../store/sending.js';
 import { pauseChannelWizards, pauseWizards, resumeWizards } from '../store/send-wizards.js';
 import { freshChannel, noteChannelFailure, type ChannelHealthDeps } from './channel-health.js';
 import { applyCounterMoves } from './counters.js';
@@ -39,8 +51,11 @@ export interface SendingOptions {
   channelLeaseSeconds: number;
   maxAttempts: number;
   pairGapMs: number;
-  /** How long tier-limited rows wait before they are looked at again. */
-  tierRetryMs: number;
+  /**
+   * Length of the tier window (Meta: a moving 24 h; shorter only in tests). Rows the full window holds are not
+   * looked at again before its earliest expiry (the channel is held, no polling of rows).
+   */
+  tierWindowMs: number;
   /** First retry delay (doubles per attempt, capped at 60×). */
   retryBaseMs: number;
   /** Crash tests only: called after the network accepted a send, before its outcome is stored. */
@@ -90,6 +105,8 @@ export class ChannelSender {
   /** Set by the first send the network refused for a channel-level reason: nothing more is claimed or sent. */
   private channelFailure: { reason: string; noted: Promise<void> } | null = null;
   private sentOnce = false;
+  /** Set when the tier window is full: the channel is held until its earliest expiry, this sender ends. */
+  private tierHeld = false;
 
   constructor(
     private readonly deps: ChannelSenderDeps,
@@ -147,6 +164,7 @@ export class ChannelSender {
           continue;
         }
         await this.process(channel, claimed);
+        if (this.tierHeld) break;
       }
     } finally {
       while (this.inflight > 0) await this.waitForRoom();
@@ -190,14 +208,15 @@ export class ChannelSender {
     if (this.channelFailure) {
       // The token was refused while this batch was claimed: it goes back untouched.
       const back = claimed.map((m) => ({ id: m.id, due_at: new Date().toISOString(), attempts_increment: 0 }));
-      await moveWithCounters(db, (tx) => requeueMessages(tx, back));
+      await moveWithCounters(db, (tx) => requeueMessages(tx, this.deps.owner, back));
       return;
     }
     const { allowed, deferred, tierLimited } = await this.gate(channel, claimed);
     if (deferred.length) {
-      await moveWithCounters(db, (tx) => requeueMessages(tx, deferred));
+      await moveWithCounters(db, (tx) => requeueMessages(tx, this.deps.owner, deferred));
       const limitedWizards = [...new Set(tierLimited.map((m) => m.send_wizard_id).filter((w): w is string => !!w))];
       await pauseWizards(db, limitedWizards, 'TIER_LIMIT');
+      if (tierLimited.length) this.tierHeld = true;
     }
     // Held bulk sends whose rows go out again run again (looked at once a second per bulk send).
     const now = Date.now();
@@ -218,10 +237,13 @@ export class ChannelSender {
       ...(await finishNumberChecks(tx, this.deps.owner, settled)),
       ...(await requeueMessages(
         tx,
+        this.deps.owner,
         retry.map((c) => ({ id: c.id, due_at: new Date(Date.now() + backoffMs(byId.get(c.id)!.attempts + 1, undefined, Math.random, options.retryBaseMs)).toISOString(), attempts_increment: 1 })),
       )),
     ]);
     const passed = settled.filter((c) => c.status === 'OPT_IN_SUCCESS').map((c) => c.id);
+    // An invalid number, a failed check or a check to retry spends no tier slot.
+    await this.giveBackSlots(checks.filter((c) => c.status !== 'OPT_IN_SUCCESS').map((c) => c.id));
     // Pace first, then mark, then call at once: a crash between the mark and the call leaves almost
     // nothing in doubt (a marked row waiting for its token would end OUTCOME_UNKNOWN without being sent).
     for (let k = 0; k < passed.length; k += 1) await this.deps.bucket.take();
@@ -253,12 +275,14 @@ export class ChannelSender {
     }
     const limit = tierLimit(channel.messaging_limit_tier);
     if (limit === null) return { allowed: candidates, deferred, tierLimited };
+    const windowSeconds = options.tierWindowMs / 1000;
     await db.transaction().execute(async (tx) => {
       await lockChannel(tx, channel.id);
       const numbers = [...new Set(candidates.map((m) => m.phone_number))];
-      const inWindow = await findWindowRecipients(tx, channel.id, numbers);
-      let room = limit - (await countWindowRecipients(tx, channel.id));
+      const inWindow = await findWindowRecipients(tx, channel.id, numbers, windowSeconds);
+      let room = limit - (await countWindowRecipients(tx, channel.id, windowSeconds));
       const reserved: string[] = [];
+      const reservedFor: string[] = [];
       for (const m of candidates) {
         if (inWindow.has(m.phone_number)) {
           allowed.push(m);
@@ -266,13 +290,19 @@ export class ChannelSender {
           room -= 1;
           inWindow.add(m.phone_number);
           reserved.push(m.phone_number);
+          reservedFor.push(m.id);
           allowed.push(m);
         } else {
+          // Back with its own due time (order kept); the channel is held until the window frees a slot.
           tierLimited.push(m);
-          deferred.push({ id: m.id, due_at: new Date(now + options.tierRetryMs).toISOString(), attempts_increment: 0 });
+          deferred.push({ id: m.id, due_at: new Date(m.due_at).toISOString(), attempts_increment: 0 });
         }
       }
-      await reserveWindowRecipients(tx, channel.id, reserved);
+      await reserveWindowRecipients(tx, channel.id, reserved, windowSeconds, reservedFor);
+      if (tierLimited.length) {
+        const until = (await earliestWindowExpiry(tx, channel.id, windowSeconds)) ?? new Date(now + 1000);
+        await holdChannelForTier(tx, channel.id, until);
+      }
     });
     return { allowed, deferred, tierLimited };
   }
@@ -371,11 +401,19 @@ export class ChannelSender {
     const held = batch.flatMap((o) => (o.kind === 'held' ? [{ id: o.id, due_at: new Date().toISOString(), attempts_increment: -1 }] : []));
     await moveWithCounters(db, async (tx) => [
       ...(await markHandedOff(tx, sent)),
-      ...(await failHandOffs(tx, failed)),
-      ...(await requeueMessages(tx, retry)),
-      ...(await requeueMessages(tx, held)),
+      ...(await failHandOffs(tx, this.deps.owner, failed)),
+      ...(await requeueRefusedSends(tx, this.deps.owner, retry)),
+      ...(await requeueRefusedSends(tx, this.deps.owner, held)),
     ]);
-    await releaseInDoubt(db, inDoubt);
+    await releaseInDoubt(db, this.deps.owner, inDoubt);
+    // A slot is spent only when the network accepted (counted from this, the latest send); a refusal gives it back.
+    await confirmWindowSends(db, sent.map((o) => o.id));
+    await this.giveBackSlots([...failed, ...retry, ...held].map((o) => o.id));
+  }
+
+  /** Gives back the tier slots held for these messages; a freed slot ends the channel's tier hold at once. */
+  private async giveBackSlots(ids: string[]): Promise<void> {
+    if ((await releaseWindowSlots(this.deps.db, ids)) > 0) await releaseTierHold(this.deps.db, this.channelId);
   }
 
   private waitForRoom(): Promise<void> {

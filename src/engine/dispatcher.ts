@@ -57,7 +57,7 @@ export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
   channelLeaseSeconds: 10,
   maxAttempts: 8,
   pairGapMs: 6000,
-  tierRetryMs: 60_000,
+  tierWindowMs: 24 * 3600 * 1000,
   retryBaseMs: 1000,
   idleMs: 250,
   maintenanceMs: 1000,

@@ -13,7 +13,7 @@ import type { StoredComponents } from '../domain/templates/types.js';
 import type { TemplateSendPayload } from '../network/port.js';
 import { insertMessages } from '../store/messages.js';
 import type { Database } from '../store/schema.js';
-import { countWindowRecipients, findWindowRecipients, lockChannel, reserveWindowRecipients } from '../store/sending.js';
+import { countWindowRecipients, findWindowRecipients, lockChannel, releaseTierHold, reserveWindowRecipients } from '../store/sending.js';
 import { findTemplate, type TemplateRow } from '../store/templates.js';
 import { channelAuthError, readChannelHealth, type ChannelHealthDeps } from './channel-health.js';
 
@@ -92,8 +92,10 @@ export async function sendSingle(
         if ((await countWindowRecipients(tx, channel.id)) >= limit) {
           throw new AppError('TIER_LIMIT_REACHED', undefined, { field: 'phone_number', retryAfter: 3600 });
         }
-        await reserveWindowRecipients(tx, channel.id, [phone.e164]);
+        await reserveWindowRecipients(tx, channel.id, [phone.e164], undefined, [id]);
       }
+      // Its slot is in the window: a tier hold of the channel must not keep this row waiting.
+      await releaseTierHold(tx, channel.id);
     }
     await insertMessages(tx, [
       {

@@ -4,7 +4,7 @@
  * so the caller can keep the bulk-send counters exact in the same transaction.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { MessageStatus } from '../domain/message-states.js';
+import { sourcesOf, type MessageStatus } from '../domain/message-states.js';
 import type { Database, MessagesTable } from './schema.js';
 
 type Db = Kysely<Database>;
@@ -42,6 +42,28 @@ export interface NewMessage {
 
 const json = (value: unknown) => JSON.stringify(value);
 
+/**
+ * The allowed source states of each move statement, derived from the one transition table
+ * (`domain/message-states.ts`), never written by hand in the SQL below.
+ */
+export const MOVE_SOURCES = {
+  /** QUEUED → AGENDA. */
+  claim: sourcesOf('AGENDA', 'waiting'),
+  /** AGENDA → OPT_IN_*. */
+  numberCheck: sourcesOf(['OPT_IN_SUCCESS', 'OPT_IN_FAILED', 'OPT_IN_FAILED_INVALID_NUMBER'], 'leased'),
+  /** Leased → QUEUED (before any attempt; or after a refused attempt, see `refusedSend`). */
+  requeue: sourcesOf('QUEUED', 'leased'),
+  /** Where a send is attempted and handed off: the states that may move to SENT_TO_BACKEND. */
+  handOff: sourcesOf('SENT_TO_BACKEND', 'leased'),
+  /** Leased → SENT_TO_BACKEND_FAILED (a refusal, or the reconciliation window over). */
+  failHandOff: sourcesOf('SENT_TO_BACKEND_FAILED', 'leased'),
+  /** A refused attempt goes back to the queue: states that both allow a requeue and carry an attempt. */
+  refusedSend: sourcesOf(['QUEUED', 'SENT_TO_BACKEND'], 'leased'),
+} as const;
+
+/** `'A', 'B'` as SQL literals (status names come from the domain's table, never from input). */
+const states = (list: readonly MessageStatus[]) => sql.join(list.map((s) => sql.lit(s)));
+
 /** Inserts messages in one statement (callers batch large sets). */
 export async function insertMessages(db: Db, rows: NewMessage[]): Promise<void> {
   if (rows.length === 0) return;
@@ -76,7 +98,7 @@ export async function claimDueMessages(
       lease_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now(), version = m.version + 1
     where m.id in (
       select id from messages
-      where channel_id = ${channelId} and status = 'QUEUED' and due_at <= now()
+      where channel_id = ${channelId} and status in (${states(MOVE_SOURCES.claim)}) and due_at <= now()
       order by due_at, id limit ${limit}
       for update skip locked)
     returning m.*, 'QUEUED'::text as old_status, m.reached_rank as old_rank`.execute(db);
@@ -85,12 +107,14 @@ export async function claimDueMessages(
 
 /**
  * Channels with due QUEUED messages (one index probe per channel); a channel whose token the network refused
- * is left out until its back-off passes (or a rotation clears it).
+ * is left out until its back-off passes (or a rotation clears it), and a channel whose tier window is full
+ * until its earliest expiry (its held rows cost nothing while they wait).
  */
 export async function listChannelsWithDueWork(db: Db): Promise<string[]> {
   const result = await sql<{ id: string }>`
     select c.id from channels c
     where (c.auth_retry_at is null or c.auth_retry_at <= now())
+      and not exists (select 1 from channel_tier_holds h where h.channel_id = c.id and h.held_until > now())
       and exists (select 1 from messages m where m.channel_id = c.id and m.status = 'QUEUED' and m.due_at <= now())`.execute(db);
   return result.rows.map((r) => r.id);
 }
@@ -106,7 +130,8 @@ export async function finishNumberChecks(
     with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb)
                  as v(id text, status text, error_message text, error_message_detail text)),
     t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
-          where m.status = 'AGENDA' and m.lease_owner = ${owner} for update of m)
+          where m.status in (${states(MOVE_SOURCES.numberCheck)}) and m.lease_owner = ${owner}
+          for update of m)
     update messages m set status = v.status, error_message = v.error_message,
       error_message_detail = v.error_message_detail,
       failed_time = case when v.status = 'OPT_IN_SUCCESS' then m.failed_time else coalesce(m.failed_time, now()) end,
@@ -118,17 +143,41 @@ export async function finishNumberChecks(
   return result.rows;
 }
 
-/** Back to the queue with a new due time (lease lost, channel paused, retryable refusal): never after an attempt. */
-export async function requeueMessages(
-  db: Db,
-  rows: Array<{ id: string; due_at: string; attempts_increment: number; error_message?: string | null }>,
-): Promise<MovedRow[]> {
+/** A row going back to the queue. */
+export interface RequeueRow {
+  id: string;
+  due_at: string;
+  attempts_increment: number;
+  error_message?: string | null;
+}
+
+/**
+ * Back to the queue with a new due time (gate, pair rate, a check to retry, the channel paused) — only rows
+ * still under this owner's lease with NO attempt recorded. A stalled owner whose lease ran out moves nothing:
+ * the row may be another instance's by now, perhaps already with the network.
+ */
+export async function requeueMessages(db: Db, owner: string, rows: RequeueRow[]): Promise<MovedRow[]> {
+  return requeueWhere(db, owner, rows, MOVE_SOURCES.requeue, false);
+}
+
+/**
+ * Back to the queue after the network REFUSED this owner's attempt (retryable refusal, or a channel-level
+ * refusal of the token): the answer proves nothing was sent, so the attempt mark is cleared. Only rows
+ * under this owner's lease with an attempt recorded.
+ */
+export async function requeueRefusedSends(db: Db, owner: string, rows: RequeueRow[]): Promise<MovedRow[]> {
+  return requeueWhere(db, owner, rows, MOVE_SOURCES.refusedSend, true);
+}
+
+async function requeueWhere(db: Db, owner: string, rows: RequeueRow[], from: readonly MessageStatus[], attempted: boolean): Promise<MovedRow[]> {
   if (rows.length === 0) return [];
   const result = await sql<MovedRow>`
     with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb)
                  as v(id text, due_at timestamptz, attempts_increment integer, error_message text)),
     t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
-          where m.status in ('AGENDA', 'OPT_IN_SUCCESS') for update of m)
+          where m.status in (${states(from)}) and m.lease_owner = ${owner}
+            and m.send_attempted_at is ${attempted ? sql`not null` : sql`null`}
+          for update of m)
     update messages m set status = 'QUEUED', due_at = v.due_at, attempts = m.attempts + v.attempts_increment,
       send_attempted_at = null, lease_owner = null, lease_until = null,
       error_message = coalesce(v.error_message, m.error_message), updated_at = now(), version = m.version + 1
@@ -146,15 +195,16 @@ export async function recordSendAttempts(db: Db, owner: string, ids: string[], l
   const result = await sql<{ id: string }>`
     update messages set send_attempted_at = now(), attempts = attempts + 1,
       lease_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now(), version = version + 1
-    where id = any(${ids}::text[]) and status = 'OPT_IN_SUCCESS' and lease_owner = ${owner}
+    where id = any(${ids}::text[]) and status in (${states(MOVE_SOURCES.handOff)}) and lease_owner = ${owner}
       and send_attempted_at is null
     returning id`.execute(db);
   return result.rows.map((r) => r.id);
 }
 
 /**
- * The network accepted: OPT_IN_SUCCESS → SENT_TO_BACKEND with the wamid. A status event may have beaten
- * this commit (and already raised the state): then only the missing wamid and time are filled in.
+ * The network accepted: OPT_IN_SUCCESS → SENT_TO_BACKEND with the wamid, for rows whose attempt is recorded
+ * (the network's acceptance is the truth, so no owner is needed). A status event may have beaten this commit
+ * (and already raised the state): then only the missing wamid and time are filled in.
  */
 export async function markHandedOff(db: Db, rows: Array<{ id: string; ext_id: string }>): Promise<MovedRow[]> {
   if (rows.length === 0) return [];
@@ -163,7 +213,8 @@ export async function markHandedOff(db: Db, rows: Array<{ id: string; ext_id: st
     t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
           for update of m)
     update messages m set
-      status = case when m.status = 'OPT_IN_SUCCESS' then 'SENT_TO_BACKEND' else m.status end,
+      status = case when m.status in (${states(MOVE_SOURCES.handOff)}) and m.send_attempted_at is not null
+                    then 'SENT_TO_BACKEND' else m.status end,
       reached_rank = greatest(m.reached_rank, 1),
       ext_id = coalesce(m.ext_id, v.ext_id),
       backend_sended_time = coalesce(m.backend_sended_time, now()),
@@ -173,9 +224,10 @@ export async function markHandedOff(db: Db, rows: Array<{ id: string; ext_id: st
   return result.rows;
 }
 
-/** The hand-off failed for good: OPT_IN_SUCCESS → SENT_TO_BACKEND_FAILED with the network's error. */
+/** The hand-off failed for good: OPT_IN_SUCCESS → SENT_TO_BACKEND_FAILED with the network's error (this owner's rows). */
 export async function failHandOffs(
   db: Db,
+  owner: string,
   rows: Array<{ id: string; error_message: string; error_message_detail: string }>,
 ): Promise<MovedRow[]> {
   if (rows.length === 0) return [];
@@ -183,7 +235,8 @@ export async function failHandOffs(
     with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb)
                  as v(id text, error_message text, error_message_detail text)),
     t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
-          where m.status = 'OPT_IN_SUCCESS' for update of m)
+          where m.status in (${states(MOVE_SOURCES.failHandOff)}) and m.lease_owner = ${owner}
+          for update of m)
     update messages m set status = 'SENT_TO_BACKEND_FAILED', error_message = v.error_message,
       error_message_detail = v.error_message_detail, failed_time = coalesce(m.failed_time, now()),
       lease_owner = null, lease_until = null, updated_at = now(), version = m.version + 1
@@ -192,12 +245,12 @@ export async function failHandOffs(
   return result.rows;
 }
 
-/** Leaves an in-doubt send for reconciliation: the lease is dropped, the attempt mark stays. */
-export async function releaseInDoubt(db: Db, ids: string[]): Promise<void> {
+/** Leaves an in-doubt send of this owner for reconciliation: the lease is dropped, the attempt mark stays. */
+export async function releaseInDoubt(db: Db, owner: string, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await sql`
     update messages set lease_owner = null, lease_until = null, updated_at = now()
-    where id = any(${ids}::text[]) and status = 'OPT_IN_SUCCESS'`.execute(db);
+    where id = any(${ids}::text[]) and status in (${states(MOVE_SOURCES.handOff)}) and lease_owner = ${owner}`.execute(db);
 }
 
 /**
@@ -207,7 +260,7 @@ export async function releaseInDoubt(db: Db, ids: string[]): Promise<void> {
 export async function requeueExpiredLeases(db: Db, limit: number): Promise<MovedRow[]> {
   const result = await sql<MovedRow>`
     with t as (select id, status as old_status, reached_rank as old_rank from messages
-               where status in ('AGENDA', 'OPT_IN_SUCCESS') and send_attempted_at is null and lease_until < now()
+               where status in (${states(MOVE_SOURCES.requeue)}) and send_attempted_at is null and lease_until < now()
                order by lease_until limit ${limit} for update skip locked)
     update messages m set status = 'QUEUED', lease_owner = null, lease_until = null, updated_at = now(),
       version = m.version + 1
@@ -223,7 +276,7 @@ export async function requeueExpiredLeases(db: Db, limit: number): Promise<Moved
 export async function failUnreconciled(db: Db, windowSeconds: number, limit: number): Promise<MovedRow[]> {
   const result = await sql<MovedRow>`
     with t as (select id, status as old_status, reached_rank as old_rank from messages
-               where status = 'OPT_IN_SUCCESS' and send_attempted_at is not null
+               where status in (${states(MOVE_SOURCES.failHandOff)}) and send_attempted_at is not null
                  and send_attempted_at < now() - make_interval(secs => ${windowSeconds})
                  and (lease_until is null or lease_until < now())
                limit ${limit} for update skip locked)

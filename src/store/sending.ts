@@ -28,32 +28,85 @@ export async function lockChannel(db: Db, channelId: string): Promise<void> {
   await sql`select id from channels where id = ${channelId} for update`.execute(db);
 }
 
-/** How many unique recipients the channel reached in the rolling 24 h. */
-export async function countWindowRecipients(db: Db, channelId: string): Promise<number> {
+/** Meta's tier window: unique recipients of business-initiated sends in a moving 24 h. */
+export const TIER_WINDOW_SECONDS = 24 * 3600;
+
+/** How many unique recipients the channel reached (or holds a slot for) in the rolling window. */
+export async function countWindowRecipients(db: Db, channelId: string, windowSeconds = TIER_WINDOW_SECONDS): Promise<number> {
   const result = await sql<{ n: number }>`
     select count(*)::int as n from tier_recipients
-    where channel_id = ${channelId} and first_sent_at > now() - interval '24 hours'`.execute(db);
+    where channel_id = ${channelId} and last_sent_at > now() - make_interval(secs => ${windowSeconds})`.execute(db);
   return result.rows[0]?.n ?? 0;
 }
 
-/** Which of these numbers the channel already reached in the rolling 24 h (they cost no quota). */
-export async function findWindowRecipients(db: Db, channelId: string, numbers: string[]): Promise<Set<string>> {
+/** Which of these numbers the channel already reached in the rolling window (they cost no quota). */
+export async function findWindowRecipients(db: Db, channelId: string, numbers: string[], windowSeconds = TIER_WINDOW_SECONDS): Promise<Set<string>> {
   if (numbers.length === 0) return new Set();
   const result = await sql<{ phone_number: string }>`
     select phone_number from tier_recipients
     where channel_id = ${channelId} and phone_number = any(${numbers}::text[])
-      and first_sent_at > now() - interval '24 hours'`.execute(db);
+      and last_sent_at > now() - make_interval(secs => ${windowSeconds})`.execute(db);
   return new Set(result.rows.map((r) => r.phone_number));
 }
 
-/** Counts numbers into the window (a number whose last window expired starts a new one). */
-export async function reserveWindowRecipients(db: Db, channelId: string, numbers: string[]): Promise<void> {
+/**
+ * Reserves a slot for each number not in the window (a number whose last window expired starts a new one);
+ * `messageIds[i]` names the message the slot is held for until the network accepts it (or gives it back).
+ */
+export async function reserveWindowRecipients(
+  db: Db,
+  channelId: string,
+  numbers: string[],
+  windowSeconds = TIER_WINDOW_SECONDS,
+  messageIds: Array<string | null> = [],
+): Promise<void> {
   if (numbers.length === 0) return;
+  const ids = numbers.map((_, i) => messageIds[i] ?? null);
   await sql`
-    insert into tier_recipients (channel_id, phone_number, first_sent_at)
-    select ${channelId}, n, now() from unnest(${numbers}::text[]) as n
-    on conflict (channel_id, phone_number) do update set first_sent_at = now()
-      where tier_recipients.first_sent_at <= now() - interval '24 hours'`.execute(db);
+    insert into tier_recipients (channel_id, phone_number, last_sent_at, pending_message_id)
+    select ${channelId}, r.n, now(), r.id from unnest(${numbers}::text[], ${ids}::text[]) as r(n, id)
+    on conflict (channel_id, phone_number) do update set last_sent_at = now(), pending_message_id = excluded.pending_message_id
+      where tier_recipients.last_sent_at <= now() - make_interval(secs => ${windowSeconds})`.execute(db);
+}
+
+/**
+ * The network accepted these messages: each recipient counts from this, its latest send (Meta's moving
+ * window), and a slot held for the message is now spent.
+ */
+export async function confirmWindowSends(db: Db, messageIds: string[]): Promise<void> {
+  if (messageIds.length === 0) return;
+  await sql`
+    update tier_recipients t set last_sent_at = now(), pending_message_id = null
+    from messages m
+    where m.id = any(${messageIds}::text[]) and t.channel_id = m.channel_id and t.phone_number = m.phone_number`.execute(db);
+}
+
+/** Gives back the slots held for these messages (invalid number, refused send, sent back to the queue). */
+export async function releaseWindowSlots(db: Db, messageIds: string[]): Promise<number> {
+  if (messageIds.length === 0) return 0;
+  const result = await sql`delete from tier_recipients where pending_message_id = any(${messageIds}::text[])`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** When the earliest recipient of the channel's window leaves it (null: the window is empty). */
+export async function earliestWindowExpiry(db: Db, channelId: string, windowSeconds = TIER_WINDOW_SECONDS): Promise<Date | null> {
+  const result = await sql<{ at: Date | null }>`
+    select min(last_sent_at) + make_interval(secs => ${windowSeconds}) as at from tier_recipients
+    where channel_id = ${channelId} and last_sent_at > now() - make_interval(secs => ${windowSeconds})`.execute(db);
+  const at = result.rows[0]?.at;
+  return at ? new Date(at) : null;
+}
+
+/** Holds the channel's claims until its tier window frees a slot (no row is looked at meanwhile). */
+export async function holdChannelForTier(db: Db, channelId: string, until: Date): Promise<void> {
+  await sql`
+    insert into channel_tier_holds (channel_id, held_until) values (${channelId}, ${until.toISOString()})
+    on conflict (channel_id) do update set held_until = excluded.held_until`.execute(db);
+}
+
+/** Ends a tier hold early (a single send was accepted into the window: its row must not wait). */
+export async function releaseTierHold(db: Db, channelId: string): Promise<void> {
+  await sql`delete from channel_tier_holds where channel_id = ${channelId}`.execute(db);
 }
 
 /** The company's suppressed numbers among these (opted out, or known invalid after 131026). */

@@ -10,6 +10,7 @@ import * as m0004 from './0004_template_sync.js';
 import * as m0005 from './0005_channel_truth.js';
 import * as m0007 from './0007_idempotency_keys.js';
 import * as m0008 from './0008_bounded_waits.js';
+import * as m0009 from './0009_tier_window.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -19,4 +20,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0005_channel_truth': m0005,
   '0007_idempotency_keys': m0007,
   '0008_bounded_waits': m0008,
+  '0009_tier_window': m0009,
 };
