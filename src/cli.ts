@@ -3,7 +3,8 @@
  *   migrate | serve | simulator
  *   company create --name NAME
  *   token create --company ID [--name NAME] | token revoke --id TOKEN_ID
- *   channel add --company ID --phone-number-id ID --waba-id ID --access-token TOKEN [--throughput MPS]
+ *   channel add --company ID --phone-number-id ID --waba-id ID [--access-token-stdin] [--throughput MPS]
+ *     (the token from stdin or TMS_CHANNEL_ACCESS_TOKEN; --access-token TOKEN still works, with a warning)
  *   channel update --company ID --phone-number-id ID [--access-token-stdin] [--throughput MPS|auto]
  *     (the new token from stdin, or from env TMS_CHANNEL_ACCESS_TOKEN; never from the command line)
  *   channel list --company ID
@@ -13,6 +14,7 @@
 import { parseArgs } from 'node:util';
 import { addChannel, createCompany, createToken, revokeToken, updateChannel } from './admin.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { UNKNOWN_TIER } from './domain/channel.js';
 import { createSecretBox } from './domain/secret-box.js';
 import { sealStoredTokens } from './engine/credentials.js';
 import { AppError } from './errors.js';
@@ -28,7 +30,9 @@ const USAGE = `usage: tms <command> [options]
   company create --name NAME               create a company and its first API token
   token create --company ID [--name NAME]  create an API token (shown once)
   token revoke --id TOKEN_ID               revoke a token
-  channel add --company ID --phone-number-id ID --waba-id ID --access-token TOKEN [--throughput MPS]
+  channel add --company ID --phone-number-id ID --waba-id ID [--access-token-stdin] [--throughput MPS]
+                                           add a number; the token from stdin or TMS_CHANNEL_ACCESS_TOKEN
+                                           (--access-token TOKEN works too, with a warning)
   channel update --company ID --phone-number-id ID [--access-token-stdin] [--throughput MPS|auto]
                                            rotate the network access token (read from stdin, or from
                                            TMS_CHANNEL_ACCESS_TOKEN) and/or set the throughput (auto = the network's)
@@ -65,6 +69,25 @@ async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk as Buffer));
   return Buffer.concat(chunks).toString('utf8').trim();
+}
+
+/**
+ * The access token of `channel add`: from stdin (`--access-token-stdin`) or TMS_CHANNEL_ACCESS_TOKEN, as `channel
+ * update` takes it; `--access-token` on the command line still works but warns (shell history and `ps` show it).
+ */
+async function tokenForAdd(values: Record<string, unknown>): Promise<string> {
+  if (values['access-token-stdin']) {
+    const token = await readStdin();
+    if (!token) throw new UsageError('--access-token-stdin: stdin held no token');
+    return token;
+  }
+  if (typeof values['access-token'] === 'string' && values['access-token'].trim() !== '') {
+    console.error('warning: --access-token puts the token in shell history and the process list; prefer --access-token-stdin or TMS_CHANNEL_ACCESS_TOKEN');
+    return values['access-token'];
+  }
+  const fromEnv = process.env.TMS_CHANNEL_ACCESS_TOKEN;
+  if (fromEnv) return fromEnv;
+  throw new UsageError('channel add needs the access token: --access-token-stdin, or TMS_CHANNEL_ACCESS_TOKEN');
 }
 
 async function withStore<T>(config: Config, work: (store: Store) => Promise<T>, migrateFirst = true): Promise<T> {
@@ -145,7 +168,7 @@ async function main(argv: string[]): Promise<number> {
           companyId: required(values, 'company'),
           phoneNumberId: required(values, 'phone-number-id'),
           wabaId: required(values, 'waba-id'),
-          accessToken: required(values, 'access-token'),
+          accessToken: await tokenForAdd(values),
           throughputMps: throughput,
         };
         await addChannel(store.db, channel, createSecretBox(config.secretKey));
@@ -189,7 +212,7 @@ async function main(argv: string[]): Promise<number> {
           display_phone_number: r.display_phone_number,
           status: r.status,
           quality_rating: r.quality_rating,
-          messaging_limit_tier: r.messaging_limit_tier,
+          messaging_limit_tier: r.messaging_limit_tier ?? UNKNOWN_TIER,
         }));
         print(json, { items }, items.length ? items.map((i) => Object.values(i).join('\t')) : ['no channels']);
         return 0;

@@ -69,6 +69,26 @@ test('channel add and list; the access token is never printed', () => {
   assert.ok(!listed.stdout.includes('EAAG-secret'));
 });
 
+test('channel add reads the access token from stdin and never prints it', () => {
+  const company = tmsJson('company', 'create', '--name', 'Stdin Ltd');
+  const result = spawnSync(process.execPath, [BIN, 'channel', 'add', '--company', company.company_id, '--phone-number-id', '555000335', '--waba-id', '444000', '--access-token-stdin', '--json'], {
+    env, encoding: 'utf8', timeout: 60_000, input: 'EAAG-from-stdin\n',
+  });
+  assert.equal(result.status, 0, result.stderr);
+  assert.ok(!result.stdout.includes('EAAG-from-stdin') && !result.stderr.includes('EAAG-from-stdin'));
+  const items = JSON.parse(tms('channel', 'list', '--company', company.company_id, '--json').stdout).items;
+  assert.deepEqual(items.map((i: { channel_id: string; messaging_limit_tier: string }) => [i.channel_id, i.messaging_limit_tier]), [['555000335', 'UNKNOWN']]);
+});
+
+test('channel add without a token anywhere is a usage error', () => {
+  const company = tmsJson('company', 'create', '--name', 'No Token');
+  const result = spawnSync(process.execPath, [BIN, 'channel', 'add', '--company', company.company_id, '--phone-number-id', '555000444', '--waba-id', '1'], {
+    env: { ...env, TMS_CHANNEL_ACCESS_TOKEN: '' }, encoding: 'utf8', timeout: 60_000,
+  });
+  assert.notEqual(result.status, 0);
+  assert.match(result.stderr, /access-token-stdin/);
+});
+
 test('channel add refuses a phone number id that is taken', () => {
   const company = tmsJson('company', 'create', '--name', 'Dupes');
   const args = ['channel', 'add', '--company', company.company_id, '--phone-number-id', '555000222', '--waba-id', '1', '--access-token', 't'];
