@@ -8,9 +8,9 @@ import * as m0002 from './0002_templates.js';
 import * as m0003 from './0003_messages.js';
 import * as m0004 from './0004_template_sync.js';
 import * as m0005 from './0005_channel_truth.js';
-import * as m0007 from './0007_idempotency_keys.js';
-import * as m0008 from './0008_bounded_waits.js';
-import * as m0009 from './0009_tier_window.js';
+import * as m0006 from './0006_idempotency_keys.js';
+import * as m0007 from './0007_bounded_waits.js';
+import * as m0008 from './0008_tier_window.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -18,7 +18,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003_messages': m0003,
   '0004_template_sync': m0004,
   '0005_channel_truth': m0005,
-  '0007_idempotency_keys': m0007,
-  '0008_bounded_waits': m0008,
-  '0009_tier_window': m0009,
+  '0006_idempotency_keys': m0006,
+  '0007_bounded_waits': m0007,
+  '0008_tier_window': m0008,
 };
