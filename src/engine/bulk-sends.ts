@@ -6,17 +6,26 @@ import { cancelWizardRows, countWizards, findReportRows, findWizard, listWizards
 import { applyCounterMoves } from './counters.js';
 import { requireChannel } from './templates.js';
 
-/** Stops a bulk send: rows not yet handed to the network are CANCELLED at once (409 when it has finished). */
+const STOPPABLE = ['RUNNING', 'PAUSED', 'PENDING'];
+
+function finished(status: string | undefined): AppError {
+  return new AppError('BULK_SEND_FINISHED', `The bulk send is already ${status ?? 'finished'}.`, { field: 'send_wizard_id' });
+}
+
+/**
+ * Stops a bulk send: rows not yet handed to the network are CANCELLED at once (409 when it has finished).
+ * Lock order (src/store/README.md): the rows first, in id order, then the bulk send, as claims, outcome
+ * flushes and status batches do; the bulk send's status is checked again under its lock (a 409 rolls back).
+ */
 export async function stopBulkSend(db: Kysely<Database>, companyId: string, channelId: string, id: string) {
   await requireChannel(db, companyId, channelId);
+  const wizard = await findWizard(db, companyId, id);
+  if (!wizard || wizard.channel_id !== channelId) throw new AppError('NOT_FOUND', `Bulk send ${id} was not found.`, { field: 'send_wizard_id' });
+  if (!STOPPABLE.includes(wizard.status)) throw finished(wizard.status);
   return db.transaction().execute(async (tx) => {
-    const wizard = await findWizard(tx, companyId, id);
-    if (!wizard || wizard.channel_id !== channelId) throw new AppError('NOT_FOUND', `Bulk send ${id} was not found.`, { field: 'send_wizard_id' });
-    const stopped = await stopWizard(tx, companyId, id);
-    if (!stopped?.stopped) {
-      throw new AppError('BULK_SEND_FINISHED', `The bulk send is already ${stopped?.status ?? 'finished'}.`, { field: 'send_wizard_id' });
-    }
     const moved = await cancelWizardRows(tx, id);
+    const stopped = await stopWizard(tx, companyId, id);
+    if (!stopped?.stopped) throw finished(stopped?.status);
     await applyCounterMoves(tx, moved);
     return { send_wizard_id: id, status: 'STOPPED', cancelled_count: moved.reduce((sum, g) => sum + g.n, 0) };
   });

@@ -37,7 +37,7 @@ import {
 } from '../store/sending.js';
 import { pauseChannelWizards, pauseWizards, resumeWizards } from '../store/send-wizards.js';
 import { freshChannel, noteChannelFailure, type ChannelHealthDeps } from './channel-health.js';
-import { applyCounterMoves } from './counters.js';
+import { applyCounterMoves, lockRowsOfMoves } from './counters.js';
 import { credentialsOf } from './credentials.js';
 import { checkNumbers } from './number-check.js';
 import type { PairRateMemory } from './pair-rate-memory.js';
@@ -60,6 +60,8 @@ export interface SendingOptions {
   retryBaseMs: number;
   /** Crash tests only: called after the network accepted a send, before its outcome is stored. */
   afterNetworkAccept?: () => void;
+  /** Crash tests only (TMS_FAULT_GATE_DELAY_MS): awaited between a claim and its gate; may stall past the message lease. */
+  beforeGate?: (claimed: number) => Promise<void>;
 }
 
 /** What a channel sender needs. */
@@ -211,6 +213,7 @@ export class ChannelSender {
       await moveWithCounters(db, (tx) => requeueMessages(tx, this.deps.owner, back));
       return;
     }
+    await options.beforeGate?.(claimed.length);
     const { allowed, deferred, tierLimited } = await this.gate(channel, claimed);
     if (deferred.length) {
       await moveWithCounters(db, (tx) => requeueMessages(tx, this.deps.owner, deferred));
@@ -233,14 +236,17 @@ export class ChannelSender {
     const settled = checks
       .filter((c) => !retryIds.has(c.id))
       .map((c) => ({ ...c, status: c.status === 'RETRY' ? ('OPT_IN_FAILED' as const) : c.status }));
-    await moveWithCounters(db, async (tx) => [
-      ...(await finishNumberChecks(tx, this.deps.owner, settled)),
-      ...(await requeueMessages(
-        tx,
-        this.deps.owner,
-        retry.map((c) => ({ id: c.id, due_at: new Date(Date.now() + backoffMs(byId.get(c.id)!.attempts + 1, undefined, Math.random, options.retryBaseMs)).toISOString(), attempts_increment: 1 })),
-      )),
-    ]);
+    await moveWithCounters(db, async (tx) => {
+      await lockRowsOfMoves(tx, [settled, retry]);
+      return [
+        ...(await finishNumberChecks(tx, this.deps.owner, settled)),
+        ...(await requeueMessages(
+          tx,
+          this.deps.owner,
+          retry.map((c) => ({ id: c.id, due_at: new Date(Date.now() + backoffMs(byId.get(c.id)!.attempts + 1, undefined, Math.random, options.retryBaseMs)).toISOString(), attempts_increment: 1 })),
+        )),
+      ];
+    });
     const passed = settled.filter((c) => c.status === 'OPT_IN_SUCCESS').map((c) => c.id);
     // An invalid number, a failed check or a check to retry spends no tier slot.
     await this.giveBackSlots(checks.filter((c) => c.status !== 'OPT_IN_SUCCESS').map((c) => c.id));
@@ -399,12 +405,15 @@ export class ChannelSender {
     const inDoubt = batch.flatMap((o) => (o.kind === 'in_doubt' ? [o.id] : []));
     // Undo the attempt mark's count: a refused token is not a send failure of the row.
     const held = batch.flatMap((o) => (o.kind === 'held' ? [{ id: o.id, due_at: new Date().toISOString(), attempts_increment: -1 }] : []));
-    await moveWithCounters(db, async (tx) => [
-      ...(await markHandedOff(tx, sent)),
-      ...(await failHandOffs(tx, this.deps.owner, failed)),
-      ...(await requeueRefusedSends(tx, this.deps.owner, retry)),
-      ...(await requeueRefusedSends(tx, this.deps.owner, held)),
-    ]);
+    await moveWithCounters(db, async (tx) => {
+      await lockRowsOfMoves(tx, [sent, failed, retry, held]);
+      return [
+        ...(await markHandedOff(tx, sent)),
+        ...(await failHandOffs(tx, this.deps.owner, failed)),
+        ...(await requeueRefusedSends(tx, this.deps.owner, retry)),
+        ...(await requeueRefusedSends(tx, this.deps.owner, held)),
+      ];
+    });
     await releaseInDoubt(db, this.deps.owner, inDoubt);
     // A slot is spent only when the network accepted (counted from this, the latest send); a refusal gives it back.
     await confirmWindowSends(db, sent.map((o) => o.id));

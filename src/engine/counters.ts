@@ -1,7 +1,7 @@
 /** Keeps bulk-send counters exact: every move's (old, new) pairs become counter deltas in the same transaction. */
 import type { Kysely } from 'kysely';
 import { counterDelta, type Counter } from '../domain/message-states.js';
-import type { MovedRow } from '../store/messages.js';
+import { lockMessageRows, type MovedRow } from '../store/messages.js';
 import type { Database } from '../store/schema.js';
 import { addWizardCounters } from '../store/send-wizards.js';
 
@@ -23,4 +23,12 @@ export function deltasByWizard(moved: MovedRow[]): Map<string, Partial<Record<Co
 export async function applyCounterMoves(db: Kysely<Database>, moved: MovedRow[]): Promise<void> {
   const byWizard = deltasByWizard(moved);
   for (const wizardId of [...byWizard.keys()].sort()) await addWizardCounters(db, wizardId, byWizard.get(wizardId)!);
+}
+
+/**
+ * Lock order (src/store/README.md): a move made of several statements (an outcome flush, number checks with
+ * retries) first locks all its rows in one statement in id order; a single statement orders its own locks.
+ */
+export async function lockRowsOfMoves(db: Kysely<Database>, groups: Array<Array<{ id: string }>>): Promise<void> {
+  if (groups.filter((g) => g.length > 0).length > 1) await lockMessageRows(db, groups.flatMap((g) => g.map((r) => r.id)));
 }

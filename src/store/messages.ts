@@ -131,7 +131,7 @@ export async function finishNumberChecks(
                  as v(id text, status text, error_message text, error_message_detail text)),
     t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
           where m.status in (${states(MOVE_SOURCES.numberCheck)}) and m.lease_owner = ${owner}
-          for update of m)
+          order by m.id for update of m)
     update messages m set status = v.status, error_message = v.error_message,
       error_message_detail = v.error_message_detail,
       failed_time = case when v.status = 'OPT_IN_SUCCESS' then m.failed_time else coalesce(m.failed_time, now()) end,
@@ -177,7 +177,7 @@ async function requeueWhere(db: Db, owner: string, rows: RequeueRow[], from: rea
     t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
           where m.status in (${states(from)}) and m.lease_owner = ${owner}
             and m.send_attempted_at is ${attempted ? sql`not null` : sql`null`}
-          for update of m)
+          order by m.id for update of m)
     update messages m set status = 'QUEUED', due_at = v.due_at, attempts = m.attempts + v.attempts_increment,
       send_attempted_at = null, lease_owner = null, lease_until = null,
       error_message = coalesce(v.error_message, m.error_message), updated_at = now(), version = m.version + 1
@@ -193,11 +193,14 @@ async function requeueWhere(db: Db, owner: string, rows: RequeueRow[], from: rea
 export async function recordSendAttempts(db: Db, owner: string, ids: string[], leaseSeconds: number): Promise<string[]> {
   if (ids.length === 0) return [];
   const result = await sql<{ id: string }>`
-    update messages set send_attempted_at = now(), attempts = attempts + 1,
-      lease_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now(), version = version + 1
-    where id = any(${ids}::text[]) and status in (${states(MOVE_SOURCES.handOff)}) and lease_owner = ${owner}
-      and send_attempted_at is null
-    returning id`.execute(db);
+    with t as (select id from messages
+               where id = any(${ids}::text[]) and status in (${states(MOVE_SOURCES.handOff)}) and lease_owner = ${owner}
+                 and send_attempted_at is null
+               order by id for update)
+    update messages m set send_attempted_at = now(), attempts = m.attempts + 1,
+      lease_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now(), version = m.version + 1
+    from t where m.id = t.id
+    returning m.id`.execute(db);
   return result.rows.map((r) => r.id);
 }
 
@@ -211,7 +214,7 @@ export async function markHandedOff(db: Db, rows: Array<{ id: string; ext_id: st
   const result = await sql<MovedRow>`
     with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb) as v(id text, ext_id text)),
     t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
-          for update of m)
+          order by m.id for update of m)
     update messages m set
       status = case when m.status in (${states(MOVE_SOURCES.handOff)}) and m.send_attempted_at is not null
                     then 'SENT_TO_BACKEND' else m.status end,
@@ -236,7 +239,7 @@ export async function failHandOffs(
                  as v(id text, error_message text, error_message_detail text)),
     t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
           where m.status in (${states(MOVE_SOURCES.failHandOff)}) and m.lease_owner = ${owner}
-          for update of m)
+          order by m.id for update of m)
     update messages m set status = 'SENT_TO_BACKEND_FAILED', error_message = v.error_message,
       error_message_detail = v.error_message_detail, failed_time = coalesce(m.failed_time, now()),
       lease_owner = null, lease_until = null, updated_at = now(), version = m.version + 1
@@ -250,7 +253,8 @@ export async function releaseInDoubt(db: Db, owner: string, ids: string[]): Prom
   if (ids.length === 0) return;
   await sql`
     update messages set lease_owner = null, lease_until = null, updated_at = now()
-    where id = any(${ids}::text[]) and status in (${states(MOVE_SOURCES.handOff)}) and lease_owner = ${owner}`.execute(db);
+    where id in (select id from messages where id = any(${ids}::text[]) and status in (${states(MOVE_SOURCES.handOff)})
+                   and lease_owner = ${owner} order by id for update)`.execute(db);
 }
 
 /**
@@ -287,6 +291,15 @@ export async function failUnreconciled(db: Db, windowSeconds: number, limit: num
     from t where m.id = t.id
     returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);
   return result.rows;
+}
+
+/**
+ * Locks these messages in id order (lock order, README): a transaction that moves rows in more than one
+ * statement locks them all here first, so it never holds a higher id while it waits for a lower one.
+ */
+export async function lockMessageRows(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`select id from messages where id = any(${ids}::text[]) order by id for update`.execute(db);
 }
 
 /** Messages named by status events (by wamid, or by our id echoed as biz_opaque_callback_data), locked. */
@@ -326,7 +339,7 @@ export async function applyEventUpdates(db: Db, rows: EventUpdate[]): Promise<Mo
                  delivered_time timestamptz, seen_time timestamptz, failed_time timestamptz, error_message text,
                  error_message_detail text, webhook_response jsonb, clear_failure boolean)),
     t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
-          where m.status = v.expected_status for update of m)
+          where m.status = v.expected_status order by m.id for update of m)
     update messages m set status = v.status, reached_rank = greatest(m.reached_rank, v.reached_rank),
       ext_id = coalesce(m.ext_id, v.ext_id),
       backend_sended_time = coalesce(m.backend_sended_time, v.backend_sended_time),

@@ -26,28 +26,28 @@ export async function addWizardCounters(db: Db, wizardId: string, delta: Partial
     where id = ${wizardId}`.execute(db);
 }
 
-/** Holds a channel's running bulk sends (channel FLAGGED/RED or not CONNECTED). */
+/** Holds a channel's running bulk sends (channel FLAGGED/RED or not CONNECTED); locks them in id order. */
 export async function pauseChannelWizards(db: Db, channelId: string, reason: string): Promise<number> {
   const result = await sql`
     update send_wizards set status = 'PAUSED', paused_reason = ${reason}, updated_at = now()
-    where channel_id = ${channelId} and status = 'RUNNING'`.execute(db);
+    where id in (select id from send_wizards where channel_id = ${channelId} and status = 'RUNNING' order by id for update)`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
 
-/** Holds these bulk sends (tier quota spent). */
+/** Holds these bulk sends (tier quota spent); locks them in id order. */
 export async function pauseWizards(db: Db, ids: string[], reason: string): Promise<void> {
   if (ids.length === 0) return;
   await sql`
     update send_wizards set status = 'PAUSED', paused_reason = ${reason}, updated_at = now()
-    where id = any(${ids}::text[]) and status = 'RUNNING'`.execute(db);
+    where id in (select id from send_wizards where id = any(${ids}::text[]) and status = 'RUNNING' order by id for update)`.execute(db);
 }
 
-/** Lets held bulk sends run again (their rows are being sent). */
+/** Lets held bulk sends run again (their rows are being sent); locks them in id order. */
 export async function resumeWizards(db: Db, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await sql`
     update send_wizards set status = 'RUNNING', paused_reason = null, updated_at = now()
-    where id = any(${ids}::text[]) and status = 'PAUSED'`.execute(db);
+    where id in (select id from send_wizards where id = any(${ids}::text[]) and status = 'PAUSED' order by id for update)`.execute(db);
 }
 
 /** A new bulk send, PENDING while its rows are stored. */
@@ -81,9 +81,10 @@ export async function findStaleStarts(db: Db, olderThanSeconds: number): Promise
   return result.rows.map((r) => r.id);
 }
 
-/** Removes the rows of a start that did not complete. */
+/** Removes the rows of a start that did not complete (locked in id order, like a stop's). */
 export async function deleteWizardRows(db: Db, id: string): Promise<void> {
-  await sql`delete from messages where send_wizard_id = ${id}`.execute(db);
+  await sql`
+    delete from messages where id in (select id from messages where send_wizard_id = ${id} order by id for update)`.execute(db);
 }
 
 /** Removes a start that did not complete (after its rows). */
@@ -114,13 +115,16 @@ export interface MovedGroup {
   n: number;
 }
 
-/** Stop: every row not yet handed to the network becomes CANCELLED (an attempted send is never cancelled). */
+/**
+ * Stop: every row not yet handed to the network becomes CANCELLED (an attempted send is never cancelled).
+ * Rows are locked in id order and before the bulk send (lock order, README).
+ */
 export async function cancelWizardRows(db: Db, wizardId: string): Promise<MovedGroup[]> {
   const result = await sql<MovedGroup>`
     with t as (select id, status as old_status, reached_rank as old_rank from messages
                where send_wizard_id = ${wizardId}
                  and (status in ('NONE', 'QUEUED', 'AGENDA') or (status = 'OPT_IN_SUCCESS' and send_attempted_at is null))
-               for update),
+               order by id for update),
     moved as (update messages m set status = 'CANCELLED', lease_owner = null, lease_until = null, updated_at = now(),
                 version = m.version + 1
               from t where m.id = t.id returning m.send_wizard_id, t.old_status, t.old_rank, m.reached_rank)
@@ -129,7 +133,10 @@ export async function cancelWizardRows(db: Db, wizardId: string): Promise<MovedG
   return result.rows;
 }
 
-/** Marks a bulk send STOPPED unless it has finished; returns the row after, or undefined when not found. */
+/**
+ * Marks a bulk send STOPPED unless it has finished; returns the row after, or undefined when not found.
+ * Locks the bulk send: a stop calls it after its rows are locked (cancelWizardRows), never before.
+ */
 export async function stopWizard(db: Db, companyId: string, id: string): Promise<{ status: string; stopped: boolean } | undefined> {
   const locked = await sql<{ status: string }>`
     select status from send_wizards where id = ${id} and company_id = ${companyId} for update`.execute(db);
