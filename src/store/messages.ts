@@ -59,10 +59,14 @@ export const MOVE_SOURCES = {
   failHandOff: sourcesOf('SENT_TO_BACKEND_FAILED', 'leased'),
   /** A refused attempt goes back to the queue: states that both allow a requeue and carry an attempt. */
   refusedSend: sourcesOf(['QUEUED', 'SENT_TO_BACKEND'], 'leased'),
+  /** Stop: waiting rows → CANCELLED. */
+  cancelWaiting: sourcesOf('CANCELLED', 'waiting'),
+  /** Stop: leased rows → CANCELLED, only while no send attempt is recorded. */
+  cancelLeased: sourcesOf('CANCELLED', 'leased'),
 } as const;
 
 /** `'A', 'B'` as SQL literals (status names come from the domain's table, never from input). */
-const states = (list: readonly MessageStatus[]) => sql.join(list.map((s) => sql.lit(s)));
+export const states = (list: readonly MessageStatus[]) => sql.join(list.map((s) => sql.lit(s)));
 
 /** Inserts messages in one statement (callers batch large sets). */
 export async function insertMessages(db: Db, rows: NewMessage[]): Promise<void> {

@@ -1,6 +1,7 @@
 /** SQL for bulk sends (send wizards) and their counters, which moves keep exact in the same transaction. */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { COUNTERS, type Counter, type MessageStatus } from '../domain/message-states.js';
+import { MOVE_SOURCES, states } from './messages.js';
 import type { Database, SendWizardsTable } from './schema.js';
 
 type Db = Kysely<Database>;
@@ -123,7 +124,8 @@ export async function cancelWizardRows(db: Db, wizardId: string): Promise<MovedG
   const result = await sql<MovedGroup>`
     with t as (select id, status as old_status, reached_rank as old_rank from messages
                where send_wizard_id = ${wizardId}
-                 and (status in ('NONE', 'QUEUED', 'AGENDA') or (status = 'OPT_IN_SUCCESS' and send_attempted_at is null))
+                 and (status in (${states(MOVE_SOURCES.cancelWaiting)})
+                      or (status in (${states(MOVE_SOURCES.cancelLeased)}) and send_attempted_at is null))
                order by id for update),
     moved as (update messages m set status = 'CANCELLED', lease_owner = null, lease_until = null, updated_at = now(),
                 version = m.version + 1
