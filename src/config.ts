@@ -24,6 +24,14 @@ export interface Config {
    * right after the network accepted a message and before the outcome is stored. Never set in production.
    */
   faultCrashAfterSend: boolean;
+  /**
+   * Fault injection for tests (TMS_FAULT_GATE_DELAY_MS, TMS_FAULT_GATE_DELAY_EVERY): a channel sender stalls this long
+   * between a claim and its gate (the first gate of the process, or every Nth). 0 = off. Never set in production.
+   */
+  faultGateDelayMs: number;
+  faultGateDelayEvery: number;
+  /** TMS_MESSAGE_LEASE_SECONDS (tests only; default 30): how long a claimed message stays this instance's. */
+  messageLeaseSeconds: number;
   /** Seconds after which a send with no answer and no status event fails with OUTCOME_UNKNOWN (never resent). */
   reconcileWindowSeconds: number;
   /** STATUS_WAIT_SECONDS: a handed-off message with no status event after this long fails "No status from the network". */
@@ -168,6 +176,9 @@ export function loadConfig(env: Env = process.env): Config {
     demoToken,
     logLevel: parseChoice(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     faultCrashAfterSend: parseChoice(env, 'TMS_FAULT_CRASH_AFTER_SEND', ['0', '1'] as const, '0') === '1',
+    faultGateDelayMs: parseInteger(env, 'TMS_FAULT_GATE_DELAY_MS', 0, 0, 600_000),
+    faultGateDelayEvery: parseInteger(env, 'TMS_FAULT_GATE_DELAY_EVERY', 0, 0, 1_000_000),
+    messageLeaseSeconds: parseInteger(env, 'TMS_MESSAGE_LEASE_SECONDS', 30, 1, 3600),
     reconcileWindowSeconds: parseInteger(env, 'RECONCILE_WINDOW_SECONDS', 600, 5, 7 * 24 * 3600),
     statusWaitSeconds: parseInteger(env, 'STATUS_WAIT_SECONDS', 24 * 3600, 1, 7 * 24 * 3600),
     queueWaitSeconds: parseInteger(env, 'QUEUE_WAIT_SECONDS', 24 * 3600, 1, 30 * 24 * 3600),

@@ -7,6 +7,7 @@ import pino from 'pino';
 import { ensureDemo } from './admin.js';
 import { buildApp, LOG_REDACT_PATHS, type App } from './app.js';
 import { DEFAULT_DISPATCHER_OPTIONS } from './engine/dispatcher.js';
+import { gateDelayHook } from './engine/fault-gate-delay.js';
 import { isLoopbackHost, type Config } from './config.js';
 import { createSecretBox } from './domain/secret-box.js';
 import { sealStoredTokens } from './engine/credentials.js';
@@ -90,7 +91,11 @@ export async function startService(config: Config): Promise<RunningService> {
         queueWaitSeconds: config.queueWaitSeconds,
         statusAlertSeconds: config.statusAlertSeconds,
         numberCheck: config.numberCheck,
+        leaseSeconds: config.messageLeaseSeconds,
         ...(config.faultCrashAfterSend ? { afterNetworkAccept: () => process.kill(process.pid, 'SIGKILL') } : {}),
+        ...(config.faultGateDelayMs > 0
+          ? { beforeGate: gateDelayHook({ delayMs: config.faultGateDelayMs, every: config.faultGateDelayEvery }, log.child({ component: 'fault' })) }
+          : {}),
       },
     });
     stops.unshift(() => app.close());

@@ -48,6 +48,9 @@ test('every variable is read', () => {
     RECONCILE_WINDOW_SECONDS: '900',
     TMS_SECRET_KEY: KEY,
     TMS_ALLOW_PUBLIC_SIMULATOR: '1',
+    TMS_FAULT_GATE_DELAY_MS: '11000',
+    TMS_FAULT_GATE_DELAY_EVERY: '3',
+    TMS_MESSAGE_LEASE_SECONDS: '2',
     NUMBER_CHECK: 'contacts',
     STATUS_WAIT_SECONDS: '3600',
     QUEUE_WAIT_SECONDS: '7200',
@@ -66,6 +69,9 @@ test('every variable is read', () => {
     demoToken: 'demo-token-0123456789',
     logLevel: 'warn',
     faultCrashAfterSend: false,
+    faultGateDelayMs: 11000,
+    faultGateDelayEvery: 3,
+    messageLeaseSeconds: 2,
     reconcileWindowSeconds: 900,
     statusWaitSeconds: 3600,
     queueWaitSeconds: 7200,
@@ -162,6 +168,13 @@ test('a META_APP_ID that is not numeric names META_APP_ID', () => {
 test('TMS_FAULT_CRASH_AFTER_SEND takes only 0 or 1', () => {
   assert.equal(configError({ TMS_FAULT_CRASH_AFTER_SEND: 'yes' }).variable, 'TMS_FAULT_CRASH_AFTER_SEND');
   assert.equal(loadConfig({ TMS_FAULT_CRASH_AFTER_SEND: '1' }).faultCrashAfterSend, true);
+});
+
+test('the test-only gate delay is off and the message lease 30 s by default; a lease of 0 names TMS_MESSAGE_LEASE_SECONDS', () => {
+  const config = loadConfig({});
+  assert.equal(config.faultGateDelayMs, 0);
+  assert.equal(config.messageLeaseSeconds, 30);
+  assert.equal(configError({ TMS_MESSAGE_LEASE_SECONDS: '0' }).variable, 'TMS_MESSAGE_LEASE_SECONDS');
 });
 
 test('a RECONCILE_WINDOW_SECONDS out of range names it', () => {
