@@ -12,6 +12,7 @@ import { freePort, startTms, waitForHttp } from '../test/support/processes.js';
 import { sendableComponents, sendParams } from '../test/support/sending.js';
 import { allRows, load, machine, percentile, startBulk, waitUntil, wizardItem } from './lib/measure.js';
 import { BENCH_TOKEN, peakRssMb, startWorld, type World } from './lib/world.js';
+import { soak, writeSoakDoc } from './soak.js';
 
 const QUICK = process.argv.includes('--quick');
 const N = {
@@ -26,6 +27,8 @@ const N = {
   singles: QUICK ? 300 : 5_000,
   /** Rows sent first so the ingestion bench has real wamids. */
   ingestionRows: QUICK ? 1_000 : 2_000,
+  /** Soak (full form only): one long uncapped send; `--rows N` overrides. */
+  soakRows: process.argv.includes('--rows') ? Number(process.argv[process.argv.indexOf('--rows') + 1]) : 1_000_000,
 };
 const CONCURRENCY = 64;
 const main = SIM_CHANNEL_IDS.main;
@@ -195,6 +198,13 @@ async function main_(): Promise<void> {
   await pacing('postgres');
   await scale('postgres');
   if (!QUICK) await scale('pglite');
+  if (!QUICK) {
+    // Bounded memory and tables during a long send (issue 10 item 8); its own table goes to docs/benchmarks-soak.md.
+    const s = await soak(N.soakRows);
+    await writeSoakDoc(s, `npm run bench (soak, ${N.soakRows} rows)`);
+    record('soak', `postgres, 1 instance, caps off, ${N.soakRows} rows, webhook retention 60 s`,
+      `service RSS ${s.rss10} MB at 10 % → ${s.rss100} MB at 100 % (${s.ratio.toFixed(2)}); max webhook_events rows ${s.maxWebhookEventRows}; see docs/benchmarks-soak.md`);
+  }
   const seconds = Math.round((Date.now() - t0) / 1000);
   const table = ['| scenario | setup | measured |', '|---|---|---|', ...results.map((r) => `| ${r.join(' | ')} |`)].join('\n');
   const doc = `# Benchmarks

@@ -40,6 +40,8 @@ export interface Config {
   queueWaitSeconds: number;
   /** STATUS_WEBHOOK_ALERT_SECONDS: messages await a status and no status webhook came for the channel this long: alert. */
   statusAlertSeconds: number;
+  /** WEBHOOK_RETENTION_SECONDS: applied webhook events older than this are deleted (default 7 days, at least 60 s). */
+  webhookRetentionSeconds: number;
   /** NUMBER_CHECK: `local` (default, no network call) or `contacts` (rehearsal only: also `POST /v1/contacts`). */
   numberCheck: 'local' | 'contacts';
   /** The key that seals channel access tokens at rest (TMS_SECRET_KEY; a fixed development key in simulator mode). */
@@ -183,6 +185,7 @@ export function loadConfig(env: Env = process.env): Config {
     statusWaitSeconds: parseInteger(env, 'STATUS_WAIT_SECONDS', 24 * 3600, 1, 7 * 24 * 3600),
     queueWaitSeconds: parseInteger(env, 'QUEUE_WAIT_SECONDS', 24 * 3600, 1, 30 * 24 * 3600),
     statusAlertSeconds: parseInteger(env, 'STATUS_WEBHOOK_ALERT_SECONDS', 900, 1, 7 * 24 * 3600),
+    webhookRetentionSeconds: parseInteger(env, 'WEBHOOK_RETENTION_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
     numberCheck: parseChoice(env, 'NUMBER_CHECK', ['local', 'contacts'] as const, 'local'),
     secretKey: secretKey ?? DEV_SECRET_KEY,
     allowPublicSimulator,

@@ -90,6 +90,7 @@ export async function startService(config: Config): Promise<RunningService> {
         statusWaitSeconds: config.statusWaitSeconds,
         queueWaitSeconds: config.queueWaitSeconds,
         statusAlertSeconds: config.statusAlertSeconds,
+        webhookRetentionSeconds: config.webhookRetentionSeconds,
         numberCheck: config.numberCheck,
         leaseSeconds: config.messageLeaseSeconds,
         ...(config.faultCrashAfterSend ? { afterNetworkAccept: () => process.kill(process.pid, 'SIGKILL') } : {}),

@@ -55,6 +55,7 @@ test('every variable is read', () => {
     STATUS_WAIT_SECONDS: '3600',
     QUEUE_WAIT_SECONDS: '7200',
     STATUS_WEBHOOK_ALERT_SECONDS: '600',
+    WEBHOOK_RETENTION_SECONDS: '120',
   });
   assert.deepEqual(config, {
     port: 8080,
@@ -76,6 +77,7 @@ test('every variable is read', () => {
     statusWaitSeconds: 3600,
     queueWaitSeconds: 7200,
     statusAlertSeconds: 600,
+    webhookRetentionSeconds: 120,
     numberCheck: 'contacts',
     secretKey: KEY,
     allowPublicSimulator: true,
@@ -88,6 +90,11 @@ test('the bounded waits default to 24 h (status, queue) and 15 min (stale-webhoo
   assert.equal(config.queueWaitSeconds, 86_400);
   assert.equal(config.statusAlertSeconds, 900);
   assert.equal(configError({ STATUS_WAIT_SECONDS: String(8 * 86_400) }).variable, 'STATUS_WAIT_SECONDS');
+});
+
+test('webhook-event retention defaults to 7 days, and a WEBHOOK_RETENTION_SECONDS below 60 names it', () => {
+  assert.equal(loadConfig({}).webhookRetentionSeconds, 7 * 86_400);
+  assert.equal(configError({ WEBHOOK_RETENTION_SECONDS: '59' }).variable, 'WEBHOOK_RETENTION_SECONDS');
 });
 
 test('a non-numeric PORT names PORT', () => {

@@ -21,6 +21,8 @@ export interface WorldOptions {
   simMps: number | null;
   /** The main channel's throughput in the service (the network allows up to 1,000; benches lift it to measure the engine). */
   channelMps: number;
+  /** Extra environment of the service processes (e.g. a short WEBHOOK_RETENTION_SECONDS for the soak). */
+  serviceEnv?: Record<string, string>;
 }
 
 /** A running bench world. */
@@ -59,6 +61,7 @@ export async function startWorld(o: WorldOptions): Promise<World> {
     TMS_SECRET_KEY: Buffer.alloc(32, 5).toString('base64'),
     TMS_DEMO_TOKEN: BENCH_TOKEN,
     LOG_LEVEL: 'warn',
+    ...o.serviceEnv,
   };
   const start = async (port: number) => {
     const proc = startTms(['serve'], { ...env, PORT: String(port) });

@@ -26,8 +26,8 @@ import { TokenBucket } from './token-bucket.js';
 
 /** A start that stored no row for this long died with its process; its rows are removed. */
 const STALE_START_SECONDS = 600;
-/** Applied webhook events are kept this long (for audits and replays), then deleted in indexed batches. */
-const WEBHOOK_RETENTION_SECONDS = 7 * 24 * 3600;
+/** Applied webhook events are kept this long by default (for audits and replays), then deleted in indexed batches. */
+export const WEBHOOK_RETENTION_SECONDS = 7 * 24 * 3600;
 /** Retention runs this often; each run deletes batches until none is left or its time budget is spent. */
 const RETENTION_EVERY_MS = 10_000;
 const RETENTION_BATCH = 5000;
@@ -47,6 +47,8 @@ export interface DispatcherOptions extends SendingOptions {
   queueWaitSeconds: number;
   /** Messages await a status and no status webhook arrived for the channel this long: alert (STATUS_WEBHOOK_ALERT_SECONDS). */
   statusAlertSeconds: number;
+  /** Applied webhook events older than this are deleted (WEBHOOK_RETENTION_SECONDS; default 7 days). */
+  webhookRetentionSeconds: number;
 }
 
 /** Production defaults. */
@@ -65,6 +67,7 @@ export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
   statusWaitSeconds: 24 * 3600,
   queueWaitSeconds: 24 * 3600,
   statusAlertSeconds: 900,
+  webhookRetentionSeconds: WEBHOOK_RETENTION_SECONDS,
   numberCheck: 'local',
 };
 
@@ -159,7 +162,7 @@ export class Dispatcher {
     const started = Date.now();
     let deleted = 0;
     for (let round = 0; round < 1000; round += 1) {
-      const n = await deleteOldAppliedWebhookEvents(this.deps.db, WEBHOOK_RETENTION_SECONDS, RETENTION_BATCH);
+      const n = await deleteOldAppliedWebhookEvents(this.deps.db, this.options.webhookRetentionSeconds, RETENTION_BATCH);
       deleted += n;
       if (n < RETENTION_BATCH || Date.now() - started >= budgetMs) break;
     }

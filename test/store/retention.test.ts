@@ -67,3 +67,13 @@ test('the retention statement finds old applied events through the applied_at in
   });
   assert.match(plan, /webhook_events_applied/);
 });
+
+test('the retention window comes from the dispatcher options: a 60 s window deletes applied events older than it and keeps newer ones', async () => {
+  await sql`delete from webhook_events`.execute(store.db);
+  await insertEvents(40, 'APPLIED', 120);
+  await insertEvents(15, 'APPLIED', 10);
+  const options = { webhookRetentionSeconds: 60 };
+  const dispatcher = new Dispatcher({ db: store.db, network: {} as NetworkPort, log: pino({ level: 'silent' }), health: {} as never, options });
+  assert.equal(await dispatcher.applyWebhookRetention(60_000), 40);
+  assert.deepEqual(await countByState(), { APPLIED: 15 });
+});
