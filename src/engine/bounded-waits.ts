@@ -11,7 +11,7 @@ import { channelBlockReason } from '../domain/channel.js';
 import { NO_STATUS_ERROR, noStatusDetail, QUEUE_EXPIRED_ERROR, queueExpiredDetail, statusWebhooksStaleSince } from '../domain/waits.js';
 import { clearStatusWebhooksStale, listStatusWebhookMarks, markStatusWebhooksStale } from '../store/channel-status-webhooks.js';
 import { findChannelById } from '../store/channels.js';
-import { failOverdueQueued, failStatuslessSends, listChannelsWithOverdueQueue, listOldestAwaitingStatus, type MovedRow } from '../store/messages.js';
+import { failOverdueMessages, listChannelsWithOverdueQueue, listOldestAwaitingStatus, type MovedRow } from '../store/messages.js';
 import type { Database } from '../store/schema.js';
 import { applyCounterMoves } from './counters.js';
 
@@ -58,7 +58,7 @@ export async function settleStatuslessSends(db: Kysely<Database>, log: Logger, o
       notStale.push(channelId);
     }
     if (now - oldest.getTime() < options.statusWaitSeconds * 1000) continue;
-    const failed = await moveInBatches(db, (tx) => failStatuslessSends(tx, channelId, options.statusWaitSeconds, BATCH, error));
+    const failed = await moveInBatches(db, (tx) => failOverdueMessages(tx, channelId, 'statusless', options.statusWaitSeconds, BATCH, error));
     if (failed) log.warn({ channelId, count: failed, waitSeconds: options.statusWaitSeconds }, 'sends with no status event failed after the status wait');
   }
   // Channels with nothing awaiting a status any more are not stale.
@@ -77,7 +77,7 @@ export async function expireBlockedQueues(db: Kysely<Database>, log: Logger, opt
       channel.auth_error;
     if (!reason) continue;
     const error = { message: QUEUE_EXPIRED_ERROR, detail: queueExpiredDetail(options.queueWaitSeconds, reason) };
-    const failed = await moveInBatches(db, (tx) => failOverdueQueued(tx, channelId, options.queueWaitSeconds, BATCH, error));
+    const failed = await moveInBatches(db, (tx) => failOverdueMessages(tx, channelId, 'queued', options.queueWaitSeconds, BATCH, error));
     if (failed) log.warn({ channelId, count: failed, reason, waitSeconds: options.queueWaitSeconds }, 'queued messages of a blocked channel failed after the queue wait');
   }
 }

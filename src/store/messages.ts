@@ -378,25 +378,38 @@ export async function listOldestAwaitingStatus(db: Db): Promise<Array<{ channel_
 }
 
 /**
- * Bounded wait for a status: a channel's handed-off messages that no status event reached within `waitSeconds`
- * (SENT_TO_BACKEND → SENT_TO_BACKEND_FAILED, oldest first, at most `limit`). A late event still raises them.
+ * The bounded waits (domain/waits.ts): a handed-off message that no status event reached (SENT_TO_BACKEND, timed
+ * from `backend_sended_time`), or a message QUEUED on a blocked channel (timed from `due_at`). Both end
+ * SENT_TO_BACKEND_FAILED; a late status event still raises the first kind.
  */
-export async function failStatuslessSends(
+const OVERDUE = {
+  statusless: { from: 'SENT_TO_BACKEND', since: 'backend_sended_time' },
+  queued: { from: 'QUEUED', since: 'due_at' },
+} as const satisfies Record<string, { from: MessageStatus; since: 'backend_sended_time' | 'due_at' }>;
+
+/**
+ * Ends a channel's messages that waited longer than `waitSeconds` in one of the bounded waits
+ * (→ SENT_TO_BACKEND_FAILED with `error`, oldest first, at most `limit`).
+ */
+export async function failOverdueMessages(
   db: Db,
   channelId: string,
+  wait: keyof typeof OVERDUE,
   waitSeconds: number,
   limit: number,
   error: { message: string; detail: string },
 ): Promise<MovedRow[]> {
+  const { from, since } = OVERDUE[wait];
+  const sinceColumn = sql.ref(since);
   const result = await sql<MovedRow>`
     with t as (select id, status as old_status, reached_rank as old_rank from messages
-               where channel_id = ${channelId} and status = 'SENT_TO_BACKEND'
-                 and backend_sended_time < now() - make_interval(secs => ${waitSeconds})
-               order by backend_sended_time limit ${limit} for update skip locked)
+               where channel_id = ${channelId} and status = ${from}
+                 and ${sinceColumn} < now() - make_interval(secs => ${waitSeconds})
+               order by ${sinceColumn} limit ${limit} for update skip locked)
     update messages m set status = 'SENT_TO_BACKEND_FAILED', error_message = ${error.message},
       error_message_detail = ${error.detail}, failed_time = coalesce(m.failed_time, now()), updated_at = now(),
       version = m.version + 1
-    from t where m.id = t.id and m.status = 'SENT_TO_BACKEND'
+    from t where m.id = t.id and m.status = ${from}
     returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);
   return result.rows;
 }
@@ -410,26 +423,3 @@ export async function listChannelsWithOverdueQueue(db: Db, olderThanSeconds: num
   return result.rows.map((r) => r.id);
 }
 
-/**
- * Bounded wait in the queue: a blocked channel's QUEUED messages due more than `olderThanSeconds` ago end
- * failed, never sent (QUEUED → SENT_TO_BACKEND_FAILED, oldest first, at most `limit`).
- */
-export async function failOverdueQueued(
-  db: Db,
-  channelId: string,
-  olderThanSeconds: number,
-  limit: number,
-  error: { message: string; detail: string },
-): Promise<MovedRow[]> {
-  const result = await sql<MovedRow>`
-    with t as (select id, status as old_status, reached_rank as old_rank from messages
-               where channel_id = ${channelId} and status = 'QUEUED'
-                 and due_at < now() - make_interval(secs => ${olderThanSeconds})
-               order by due_at limit ${limit} for update skip locked)
-    update messages m set status = 'SENT_TO_BACKEND_FAILED', error_message = ${error.message},
-      error_message_detail = ${error.detail}, failed_time = coalesce(m.failed_time, now()), updated_at = now(),
-      version = m.version + 1
-    from t where m.id = t.id and m.status = 'QUEUED'
-    returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);
-  return result.rows;
-}
