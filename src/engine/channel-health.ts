@@ -13,6 +13,7 @@ import {
   clearChannelAuthFailure, findChannel, findChannelById, listChannels, markChannelAuthFailed, updateChannelHealth, type ChannelRow,
 } from '../store/channels.js';
 import type { Database } from '../store/schema.js';
+import { pauseChannelWizards } from '../store/send-wizards.js';
 import { credentialsOf } from './credentials.js';
 import { toAppError } from './network-errors.js';
 
@@ -42,7 +43,10 @@ export async function noteChannelFailure(
   if (!reason) return null;
   const retryAt = new Date(Date.now() + authRetryDelayMs(channel.auth_failures + 1));
   await markChannelAuthFailed(deps.db, channel.id, reason, retryAt);
-  deps.log.warn({ channelId: channel.id, reason, retryAt }, 'channel-level network failure; the channel waits for the back-off or a token rotation');
+  // Whoever met the failure (a send, a channel read, a template call), the channel's bulk sends are held now: the
+  // dispatcher leaves a marked channel alone until its back-off, so no sender may be there to pause them later.
+  const paused = await pauseChannelWizards(deps.db, channel.id, reason);
+  deps.log.warn({ channelId: channel.id, reason, retryAt, paused }, 'channel-level network failure; the channel waits for the back-off or a token rotation');
   return reason;
 }
 

@@ -63,10 +63,17 @@ async function wizard(id: string) {
 }
 
 async function untilWizard(id: string, statuses: string[], timeoutMs = 60_000) {
-  return until(async () => {
-    const item = await wizard(id);
-    return item && statuses.includes(item.status) ? item : undefined;
-  }, timeoutMs, `bulk send ${id} ${statuses.join('/')}`);
+  let last: unknown;
+  try {
+    return await until(async () => {
+      const item = await wizard(id);
+      last = item;
+      return item && statuses.includes(item.status) ? item : undefined;
+    }, timeoutMs, `bulk send ${id} ${statuses.join('/')}`);
+  } catch (error) {
+    // Say where it stood and what the service logged, so a failure in CI can be read.
+    throw new Error(`${(error as Error).message}; last list item ${JSON.stringify(last)}\nservice log:\n${service?.output().slice(-4000) ?? ''}`);
+  }
 }
 
 async function received(to: string) {
