@@ -55,6 +55,9 @@ export async function startService(config: Config): Promise<RunningService> {
       const started = await simulator.start(0);
       graphUrl = started.url;
       stops.unshift(() => simulator!.stop());
+      // Like a real new WABA, the demo's has Meta's hello_world sample template (imported by the first list).
+      const seeded = await fetch(`${started.rootUrl}/_sim/waba-templates/hello_world`, { method: 'POST' });
+      if (!seeded.ok) log.warn({ status: seeded.status }, 'the demo WABA could not get its hello_world template');
     }
     const network: NetworkPort = createCloudApiAdapter({
       baseUrl: graphUrl!,
