@@ -43,11 +43,20 @@ if (onPostgres) {
     assert.ok(victim, `owner ${owner} is one of the instances`);
     await victim.kill('SIGKILL');
     const alive = ports.filter((_, i) => instances[i] !== victim);
+    // Webhooks reach the instances through one address, as behind a load balancer: a live instance from now on
+    // (when the victim was the one the simulator posted to, its status events would otherwise never arrive).
+    await world.sim('/_sim/webhook-target', { url: `http://127.0.0.1:${alive[0]}/webhooks/whatsapp`, app_secret: world.env.APP_SECRET });
 
     await until(async () => {
       const res = await world.api('POST', `${A}/reports`, { page: 1, page_size: 20, channel_id: SIM_CHANNEL_IDS.main }, alive[0]);
       return res.body.items?.find((i: { send_wizard_id: string; status: string }) => i.send_wizard_id === id && i.status === 'COMPLETED');
-    }, 120_000, 'bulk send COMPLETED');
+    }, 120_000, 'bulk send COMPLETED').catch(async (error: Error) => {
+      // Say where the rows stood and what the instances logged, so a failure can be read.
+      const rows = await client.query('select status, lease_owner, send_attempted_at is not null as attempted, count(*)::int as n from messages where send_wizard_id = $1 group by 1, 2, 3', [id]);
+      const leases = await client.query('select * from channel_leases');
+      const logs = instances.filter((p) => p !== victim).map((p) => p.output().slice(-3000)).join('\n---\n');
+      throw new Error(`${error.message}; rows ${JSON.stringify(rows.rows)}; leases ${JSON.stringify(leases.rows)}\n${logs}`);
+    });
     const newOwner = await client.query<{ owner: string }>('select owner from channel_leases where channel_id = $1', [SIM_CHANNEL_IDS.main]);
     const states = await client.query<{ status: string; n: number }>('select status, count(*)::int as n from messages where send_wizard_id = $1 group by status', [id]);
     await client.end();
