@@ -130,7 +130,8 @@ export async function updateSyncedTemplate(db: Db, companyId: string, id: string
       ...(u.components !== undefined && { components: JSON.stringify(u.components) }),
       ...(u.network_components !== undefined && { network_components: JSON.stringify(u.network_components) }),
       status_refreshed_at: new Date(),
-      updated_at: new Date(),
+      // Remembering the network's form of the components is bookkeeping, not a change a client can see.
+      ...((u.status !== undefined || u.category !== undefined || u.parameter_format !== undefined || u.components !== undefined) && { updated_at: new Date() }),
     })
     .where('company_id', '=', companyId)
     .where('id', '=', id)

@@ -21,7 +21,8 @@ export function assertRowMatchesNetwork(row: Row, received: number): void {
   assert.ok(received <= 1, `${label}: received twice`);
   if (received === 1) {
     assert.ok(NETWORK_STATES.includes(row.status), `${label}: the network got it, so it must be in a network state`);
-    if (row.phone_number.endsWith('001')) assert.equal(row.status, 'BACKEND_FAILED', label);
+    // 000 is not on WhatsApp (131026) and 001 hits the marketing cap (131049): both fail by the network's own status.
+    if (row.phone_number.endsWith('000') || row.phone_number.endsWith('001')) assert.equal(row.status, 'BACKEND_FAILED', label);
     else if (row.phone_number.endsWith('002')) assert.equal(row.status, 'BACKEND_SENT', label);
     else assert.equal(row.status, 'BACKEND_SEEN', label);
     return;
