@@ -383,9 +383,9 @@ export async function listOldestAwaitingStatus(db: Db): Promise<Array<{ channel_
  * SENT_TO_BACKEND_FAILED; a late status event still raises the first kind.
  */
 const OVERDUE = {
-  statusless: { from: 'SENT_TO_BACKEND', since: 'backend_sended_time' },
-  queued: { from: 'QUEUED', since: 'due_at' },
-} as const satisfies Record<string, { from: MessageStatus; since: 'backend_sended_time' | 'due_at' }>;
+  statusless: { from: sourcesOf('SENT_TO_BACKEND_FAILED', 'with_network'), since: 'backend_sended_time' },
+  queued: { from: sourcesOf('SENT_TO_BACKEND_FAILED', 'waiting'), since: 'due_at' },
+} as const satisfies Record<string, { from: readonly MessageStatus[]; since: 'backend_sended_time' | 'due_at' }>;
 
 /**
  * Ends a channel's messages that waited longer than `waitSeconds` in one of the bounded waits
@@ -403,13 +403,13 @@ export async function failOverdueMessages(
   const sinceColumn = sql.ref(since);
   const result = await sql<MovedRow>`
     with t as (select id, status as old_status, reached_rank as old_rank from messages
-               where channel_id = ${channelId} and status = ${from}
+               where channel_id = ${channelId} and status in (${states(from)})
                  and ${sinceColumn} < now() - make_interval(secs => ${waitSeconds})
                order by ${sinceColumn} limit ${limit} for update skip locked)
     update messages m set status = 'SENT_TO_BACKEND_FAILED', error_message = ${error.message},
       error_message_detail = ${error.detail}, failed_time = coalesce(m.failed_time, now()), updated_at = now(),
       version = m.version + 1
-    from t where m.id = t.id and m.status = ${from}
+    from t where m.id = t.id and m.status in (${states(from)})
     returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);
   return result.rows;
 }
