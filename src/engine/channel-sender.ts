@@ -28,6 +28,7 @@ import {
   confirmWindowSends,
   countWindowRecipients,
   earliestWindowExpiry,
+  findSuppressed,
   findWindowRecipients,
   holdChannelForTier,
   lockChannel,
@@ -286,11 +287,14 @@ export class ChannelSender {
       await lockChannel(tx, channel.id);
       const numbers = [...new Set(candidates.map((m) => m.phone_number))];
       const inWindow = await findWindowRecipients(tx, channel.id, numbers, windowSeconds);
+      // A suppressed number is refused by the local number check and never reaches the network: it needs no slot,
+      // and must not wait for one (a full window would otherwise hold it until the window frees).
+      const suppressed = candidates.length ? await findSuppressed(tx, candidates[0].company_id, numbers) : new Map<string, string>();
       let room = limit - (await countWindowRecipients(tx, channel.id, windowSeconds));
       const reserved: string[] = [];
       const reservedFor: string[] = [];
       for (const m of candidates) {
-        if (inWindow.has(m.phone_number)) {
+        if (inWindow.has(m.phone_number) || suppressed.has(m.phone_number)) {
           allowed.push(m);
         } else if (room > 0) {
           room -= 1;
