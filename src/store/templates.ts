@@ -52,20 +52,10 @@ export async function insertTemplate(db: Db, t: NewTemplate): Promise<void> {
     .execute();
 }
 
-/** A template read from the network's WABA listing, to import. */
-export interface ImportedTemplate {
-  id: string;
-  company_id: string;
-  channel_id: string;
-  waba_id: string;
-  name: string;
-  language: string;
-  category: string;
-  status: string;
+/** A template read from the network's WABA listing, to import (`components` is the stored, normalised form). */
+export interface ImportedTemplate extends Omit<NewTemplate, 'allow_category_change' | 'media_names' | 'parameter_format'> {
   rejected_reason: string | null;
   parameter_format: string;
-  /** The stored (normalised) form. */
-  components: unknown;
   /** As the network returned them. */
   network_components: unknown;
 }
