@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { authHoldReason, channelBlockReason, channelFailureReason, effectiveThroughput, tierLimit } from '../domain/channel.js';
-import { backoffMs, decideSendFailure, graphTitle } from '../domain/send-failures.js';
+import { decideSendFailure, graphTitle } from '../domain/send-failures.js';
 import { NetworkError, type ChannelCredentials, type NetworkPort, type TemplateSendPayload } from '../network/port.js';
 import { findChannelById, resetChannelAuthFailures, type ChannelRow } from '../store/channels.js';
 import {
@@ -231,25 +231,9 @@ export class ChannelSender {
     const creds: ChannelCredentials = credentialsOf(channel, this.deps.health.secrets);
     const byId = new Map(allowed.map((m) => [m.id, m]));
     const checks = await checkNumbers(this.deps, creds, allowed[0].company_id, allowed);
-    // A check request that kept failing is retried later like a send; only a persistent failure is final.
-    const retry = checks.filter((c) => c.status === 'RETRY' && byId.get(c.id)!.attempts + 1 < options.maxAttempts);
-    const retryIds = new Set(retry.map((c) => c.id));
-    const settled = checks
-      .filter((c) => !retryIds.has(c.id))
-      .map((c) => ({ ...c, status: c.status === 'RETRY' ? ('OPT_IN_FAILED' as const) : c.status }));
-    await moveWithCounters(db, async (tx) => {
-      await lockRowsOfMoves(tx, [settled, retry]);
-      return [
-        ...(await finishNumberChecks(tx, this.deps.owner, settled)),
-        ...(await requeueMessages(
-          tx,
-          this.deps.owner,
-          retry.map((c) => ({ id: c.id, due_at: new Date(Date.now() + backoffMs(byId.get(c.id)!.attempts + 1, undefined, Math.random, options.retryBaseMs)).toISOString(), attempts_increment: 1 })),
-        )),
-      ];
-    });
-    const passed = settled.filter((c) => c.status === 'OPT_IN_SUCCESS').map((c) => c.id);
-    // An invalid number, a failed check or a check to retry spends no tier slot.
+    await moveWithCounters(db, (tx) => finishNumberChecks(tx, this.deps.owner, checks));
+    const passed = checks.filter((c) => c.status === 'OPT_IN_SUCCESS').map((c) => c.id);
+    // An invalid number spends no tier slot.
     await this.giveBackSlots(checks.filter((c) => c.status !== 'OPT_IN_SUCCESS').map((c) => c.id));
     // Pace first, then mark, then call at once: a crash between the mark and the call leaves almost
     // nothing in doubt (a marked row waiting for its token would end OUTCOME_UNKNOWN without being sent).

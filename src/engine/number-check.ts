@@ -27,13 +27,10 @@ export interface NumberCheckOptions {
   numberCheck?: NumberCheckMode;
 }
 
-/**
- * One message's check result. The check itself never asks for a retry any more ('RETRY' stays in the type for
- * callers that still handle it).
- */
+/** One message's check result (the check never fails for a reason of its own: it cannot ask for a retry). */
 export interface NumberCheckResult {
   id: string;
-  status: MessageStatus | 'RETRY';
+  status: MessageStatus;
   error_message: string | null;
   error_message_detail: string | null;
 }
