@@ -12,6 +12,7 @@ import { freePort, startTms, waitForHttp } from '../test/support/processes.js';
 import { sendableComponents, sendParams } from '../test/support/sending.js';
 import { allRows, load, machine, percentile, startBulk, waitUntil, wizardItem } from './lib/measure.js';
 import { BENCH_TOKEN, peakRssMb, startWorld, type World } from './lib/world.js';
+import { fileBench, fileBenchRows } from './file-start.js';
 import { soak, writeSoakDoc } from './soak.js';
 
 const QUICK = process.argv.includes('--quick');
@@ -22,6 +23,8 @@ const N = {
   spreadRows: QUICK ? 60 : 1_000,
   spreadSeconds: QUICK ? 3 : 60,
   scale: QUICK ? 50_000 : 1_000_000,
+  /** CSV start-file and report export (bench/file-start.ts). */
+  fileRows: QUICK ? 20_000 : 1_000_000,
   wizards: 1_000,
   webhookEvents: QUICK ? 2_000 : 20_000,
   singles: QUICK ? 300 : 5_000,
@@ -176,6 +179,8 @@ async function scale(database: 'pglite' | 'postgres'): Promise<void> {
       await world.api('POST', '/agent-app/message-template/send-wizard/reports', { page: 10, page_size: 50, channel_id: SIM_CHANNEL_IDS.flagged });
     });
     record('reports list', `${database}, ${N.wizards} bulk sends, page 10 of 50`, `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`);
+    // Files in and out (bench/file-start.ts) on the same PostgreSQL world, after its own figures.
+    if (database === 'postgres') for (const row of fileBenchRows(await fileBench(N.fileRows, log, world))) record(...row);
   } finally {
     await world.close();
   }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs node's test runner (through tsx) over test files. Node 20's --test takes no globs, so the files are
-// found here. Usage: node scripts/test.mjs [dir-or-file ...]   (default: test/)
+// found here. Usage: node scripts/test.mjs [dir-or-file ...] [--exclude=dir]   (default: test/)
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,8 +15,12 @@ function collect(path, out) {
 }
 
 const roots = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const flags = process.argv.slice(2).filter((a) => a.startsWith('--'));
-const files = (roots.length ? roots : ['test']).flatMap((root) => collect(root, []));
+// --exclude=<dir> leaves a folder out (test:pg leaves the browser suite to the PGlite run).
+const excluded = process.argv.slice(2).filter((a) => a.startsWith('--exclude=')).map((a) => join(a.slice('--exclude='.length), '/'));
+const flags = process.argv.slice(2).filter((a) => a.startsWith('--') && !a.startsWith('--exclude='));
+const files = (roots.length ? roots : ['test'])
+  .flatMap((root) => collect(root, []))
+  .filter((file) => !excluded.some((dir) => join(file).startsWith(dir)));
 if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);

@@ -16,26 +16,42 @@ import { createSecretBox, type SecretBox } from './domain/secret-box.js';
 import { phoneQualityHandler } from './engine/channel-events.js';
 import type { ChannelHealthDeps } from './engine/channel-health.js';
 import { Dispatcher, type DispatcherOptions } from './engine/dispatcher.js';
+import { OutboxWorker, type OutboxOptions } from './engine/client-webhooks.js';
+import type { WebhookEndpointDeps } from './engine/webhook-endpoints.js';
 import { messageStatusHandler } from './engine/status-events.js';
 import { templateCategoryHandler, templateComponentsHandler, templateQualityHandler, templateStatusHandler } from './engine/template-events.js';
 import { startTemplateSyncSweep } from './engine/template-sync.js';
 import { templateSyncDeps, type TemplateDeps } from './engine/templates.js';
-import { WebhookInbox } from './engine/webhook-inbox.js';
+import { inSequence, WebhookInbox } from './engine/webhook-inbox.js';
+import { inboundMessageHandler } from './engine/inbound-messages.js';
 import { requireAuth } from './http/auth.js';
+import { consoleRoutes, DEFAULT_CONSOLE_DIR } from './http/console.js';
 import type { RouteDeps } from './http/deps.js';
 import { ErrorEnvelopeSchema } from './http/envelope.js';
 import { handleError, installErrorHandlers } from './http/error-handler.js';
 import { applyInputRules } from './http/input-rules.js';
+import { openapiOptions } from './http/openapi/document.js';
 import { familyAChannelRoutes } from './http/family-a/channels.js';
 import { familyASendWizardRoutes } from './http/family-a/send-wizard.js';
+import { familyASendWizardFileRoutes } from './http/family-a/send-wizard-files.js';
+import { familyASendWizardLifecycleRoutes } from './http/family-a/send-wizard-lifecycle.js';
 import { familyASingleSendRoutes } from './http/family-a/single-send.js';
 import { familyATemplateRoutes } from './http/family-a/templates.js';
 import { familyBChannelRoutes } from './http/family-b/channels.js';
 import { familyBMediaRoutes } from './http/family-b/media.js';
+import { familyBMeRoutes } from './http/family-b/me.js';
 import { familyBMessageRoutes } from './http/family-b/messages.js';
+import { familyBOptOutRoutes } from './http/family-b/opt-outs.js';
+import { familyBSendWizardRoutes } from './http/family-b/send-wizards.js';
 import { familyBTemplateRoutes } from './http/family-b/templates.js';
+import { familyBWebhookEndpointRoutes } from './http/family-b/webhook-endpoints.js';
 import { webhookRoutes } from './http/webhooks/routes.js';
+import { createMetrics, OUTBOX_PENDING_CAP, type OutboxBacklog } from './http/ops/metrics.js';
+import { findPendingDeliveryBacklog } from './store/metrics.js';
+import { opsRoutes } from './http/ops/routes.js';
 import type { NetworkPort } from './network/port.js';
+import type { PoolStats } from './store/pglite-dialect.js';
+import { createWebhookPoster, type WebhookPoster } from './network/webhook-poster.js';
 import type { Database } from './store/schema.js';
 import { countWebhookEventsByState } from './store/webhook-events.js';
 
@@ -64,6 +80,16 @@ export interface AppOptions {
   dispatcher?: Partial<DispatcherOptions>;
   /** This instance's name in send leases. */
   instanceId?: string;
+  /** The built web console served at / (default web/dist; null serves none). */
+  consoleDir?: string | null;
+  /** Connection use of the database for the metrics (Store.poolStats). */
+  poolStats?: () => PoolStats;
+  /** How long one database read serves /metrics scrapes (default 5000 ms; tests use 0). */
+  metricsCacheMs?: number;
+  /** Client webhook delivery worker tunables (tests shorten back-offs and thresholds). */
+  outbox?: Partial<OutboxOptions>;
+  /** Posts client webhooks (default: an undici poster with the outbox's timeout). */
+  webhookPoster?: WebhookPoster;
 }
 
 /** The assembled application and the background parts its owner starts and stops. */
@@ -71,9 +97,17 @@ export interface App {
   http: FastifyInstance;
   webhookInbox: WebhookInbox;
   dispatcher: Dispatcher;
+  /** The client webhook delivery worker (`stop()` drains its deliveries in flight). */
+  outbox: OutboxWorker;
   /** Starts background work (webhook sweep, dispatcher). */
   start(): void;
-  /** Stops background work and closes the HTTP server (not the database or network). */
+  /** True once a shutdown has begun: /readyz answers 503. */
+  draining(): boolean;
+  /**
+   * Stops in the shutdown order: readiness 503 at once, the dispatcher claims nothing more and waits for the sends in
+   * flight to be answered and stored, background sweeps stop, then the HTTP server closes (status webhooks of the
+   * last sends still land until then) and the webhook inbox finishes its batch. Not the database or network.
+   */
   close(): Promise<void>;
 }
 
@@ -122,7 +156,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       template_category_update: templateCategoryHandler(log, templateSync),
       message_template_components_update: templateComponentsHandler(templateSync),
       message_template_quality_update: templateQualityHandler(),
-      messages: messageStatusHandler(),
+      // Statuses first (they lock message rows, then bulk sends: the lock order), then opt-out replies.
+      messages: inSequence(messageStatusHandler(), inboundMessageHandler(log)),
     },
   });
   const dispatcher = new Dispatcher({
@@ -134,6 +169,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
     owner: options.instanceId,
     exclusive: options.dbKind === 'pglite',
   });
+  const outbox = new OutboxWorker({
+    db: options.db,
+    poster: options.webhookPoster ?? createWebhookPoster({
+      timeoutMs: options.outbox?.timeoutMs ?? 10_000,
+      connectionsPerOrigin: options.outbox?.concurrencyPerEndpoint ?? 8,
+    }),
+    secrets,
+    log: log.child({ component: 'client-webhooks' }),
+    options: options.outbox,
+    owner: options.instanceId ? `${options.instanceId}-outbox` : undefined,
+    exclusive: options.dbKind === 'pglite',
+  });
+  const webhookEndpoints: WebhookEndpointDeps = { db: options.db, secrets, queued: () => outbox.wake() };
   const deps: RouteDeps = {
     config: options.config,
     db: options.db,
@@ -146,19 +194,25 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bulk: { db: options.db, health: channelHealth, started: () => dispatcher.wake(true) },
   };
 
+  let draining = false;
+  // The client-webhook outbox's backlog (tms_outbox_* gauges): PENDING deliveries, capped count and oldest age.
+  const outboxBacklog = async (): Promise<OutboxBacklog> => {
+    const backlog = await findPendingDeliveryBacklog(options.db, OUTBOX_PENDING_CAP);
+    return { pending: backlog.pending, oldestAgeSeconds: backlog.oldest_created_at ? Math.max(0, (Date.now() - backlog.oldest_created_at.getTime()) / 1000) : null };
+  };
+  const metrics = createMetrics({
+    db: options.db,
+    poolStats: options.poolStats,
+    webhooksRejected: () => webhookInbox.rejected,
+    draining: () => draining,
+    outboxBacklog,
+    cacheMs: options.metricsCacheMs,
+  });
+  metrics.timeRequests(http);
+
   installErrorHandlers(http);
   http.addSchema(ErrorEnvelopeSchema);
-  await http.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Template Messaging Service',
-        version: '0.1.0',
-        description: 'WhatsApp template messaging: family A (/agent-app/message-template) and family B (/api/v1).',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-  });
+  await http.register(swagger, openapiOptions('0.1.0'));
   await http.register(swaggerUi, { routePrefix: '/docs' });
 
   http.get(
@@ -167,6 +221,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       schema: {
         tags: ['service'],
         summary: 'Liveness and readiness: database reachable, webhook inbox counts',
+        description: 'No bearer token. 200 when the database answers; counts of webhook events by state and signature refusals since start.',
         security: [],
         response: {
           200: Type.Object({
@@ -176,7 +231,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
             network: Type.String(),
             webhook_events: Type.Record(Type.String(), Type.Integer()),
             webhooks_rejected: Type.Integer({ description: 'webhook POSTs refused for their signature since this process started' }),
-          }),
+          }, { examples: [{ success: true, status: 'ok', database: 'postgres', network: 'simulator', webhook_events: { APPLIED: 1204, RECEIVED: 0 }, webhooks_rejected: 0 }] }),
         },
       },
     },
@@ -193,7 +248,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   );
 
+  await http.register(opsRoutes, { db: options.db, metrics, metricsToken: options.config.metricsToken, draining: () => draining });
   await http.register(webhookRoutes, deps);
+  if (options.consoleDir !== null) await http.register(consoleRoutes, { dir: options.consoleDir ?? DEFAULT_CONSOLE_DIR });
   await http.register(
     async (scope) => {
       requireAuth(scope, options.db);
@@ -202,6 +259,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await scope.register(familyATemplateRoutes, deps);
       await scope.register(familyASingleSendRoutes, deps);
       await scope.register(familyASendWizardRoutes, deps);
+      await scope.register(familyASendWizardFileRoutes, deps);
+      await scope.register(familyASendWizardLifecycleRoutes, deps);
     },
     { prefix: '/agent-app/message-template' },
   );
@@ -213,27 +272,42 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await scope.register(familyBTemplateRoutes, deps);
       await scope.register(familyBMediaRoutes, deps);
       await scope.register(familyBMessageRoutes, deps);
+      await scope.register(familyBMeRoutes, deps);
+      await scope.register(familyBOptOutRoutes, deps);
+      await scope.register(familyBSendWizardRoutes, deps);
+      await scope.register(familyBWebhookEndpointRoutes, { ...deps, webhookEndpoints });
     },
     { prefix: '/api/v1' },
   );
   await http.ready();
 
   let stopTemplateSweep: (() => Promise<void>) | null = null;
+  let closing: Promise<void> | null = null;
   return {
     http,
     webhookInbox,
     dispatcher,
+    outbox,
     start: () => {
       webhookInbox.start();
       dispatcher.start();
+      outbox.start();
       // Channels never synced (added by the CLI while the service was stopped) get their WABA's templates.
       stopTemplateSweep = startTemplateSyncSweep(templateSync, 2000);
     },
-    close: async () => {
-      await http.close();
-      await dispatcher.stop();
-      await stopTemplateSweep?.();
-      await webhookInbox.stop();
+    draining: () => draining,
+    close: () => {
+      draining = true;
+      closing ??= (async () => {
+        await dispatcher.stop();
+        await stopTemplateSweep?.();
+        await http.close();
+        await webhookInbox.stop();
+        // After the dispatcher: its last moves may still add outbox rows (the next run delivers them).
+        await outbox.stop();
+        if (!options.webhookPoster) await outbox.closePoster();
+      })();
+      return closing;
     },
   };
 }

@@ -8,6 +8,10 @@
  *   channel update --company ID --phone-number-id ID [--access-token-stdin] [--throughput MPS|auto]
  *     (the new token from stdin, or from env TMS_CHANNEL_ACCESS_TOKEN; never from the command line)
  *   channel list --company ID
+ *   opt-out add --company ID --phone-number N [--reason TEXT] | opt-out remove --company ID --phone-number N
+ *   opt-out list --company ID [--search DIGITS] [--page N] [--page-size N]
+ *   webhook-endpoint add --company ID --url URL [--events TYPE,...] [--description D] [--secret-stdin]
+ *   webhook-endpoint list --company ID | webhook-endpoint remove --company ID --id ENDPOINT_ID
  * Add --json for machine-readable output. The database comes from DATABASE_URL or DATA_DIR, as for the
  * service; with PGlite (DATA_DIR) admin commands need the service stopped.
  */
@@ -17,9 +21,12 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { UNKNOWN_TIER } from './domain/channel.js';
 import { createSecretBox } from './domain/secret-box.js';
 import { sealStoredTokens } from './engine/credentials.js';
+import { addOptOut, listOptOutPage, removeOptOut } from './engine/opt-outs.js';
+import { createEndpoint, listEndpoints, removeEndpoint } from './engine/webhook-endpoints.js';
 import { AppError } from './errors.js';
 import { runService } from './runtime.js';
 import { listChannels } from './store/channels.js';
+import { findCompany } from './store/companies.js';
 import { DataDirInUseError, migrate, openDatabase, type Store } from './store/db.js';
 
 const USAGE = `usage: tms <command> [options]
@@ -37,6 +44,16 @@ const USAGE = `usage: tms <command> [options]
                                            rotate the network access token (read from stdin, or from
                                            TMS_CHANNEL_ACCESS_TOKEN) and/or set the throughput (auto = the network's)
   channel list --company ID
+  opt-out add --company ID --phone-number N [--reason TEXT]
+                                           put a number on the company's opt-out list (never sent to)
+  opt-out remove --company ID --phone-number N
+  opt-out list --company ID [--search DIGITS] [--page N] [--page-size N]
+  webhook-endpoint add --company ID --url URL [--events TYPE,...] [--description D] [--secret-stdin]
+                                           register a client webhook endpoint (events: message.status_changed,
+                                           bulk_send.status_changed or *; the signing secret is generated and
+                                           printed once, or read from stdin with --secret-stdin)
+  webhook-endpoint list --company ID       the company's endpoints (never the secrets)
+  webhook-endpoint remove --company ID --id ENDPOINT_ID
 options: --json  print JSON`;
 
 const OPTIONS = {
@@ -47,7 +64,16 @@ const OPTIONS = {
   'waba-id': { type: 'string' },
   'access-token': { type: 'string' },
   throughput: { type: 'string' },
+  url: { type: 'string' },
+  events: { type: 'string' },
+  description: { type: 'string' },
+  'secret-stdin': { type: 'boolean' },
   'access-token-stdin': { type: 'boolean' },
+  'phone-number': { type: 'string' },
+  reason: { type: 'string' },
+  search: { type: 'string' },
+  page: { type: 'string' },
+  'page-size': { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const;
@@ -98,6 +124,38 @@ async function withStore<T>(config: Config, work: (store: Store) => Promise<T>, 
   } finally {
     await store.close();
   }
+}
+
+/** `tms opt-out add|remove|list` (the same rules as the /api/v1/opt-outs routes). */
+async function optOutCommand(store: Store, sub: string, values: Record<string, unknown>, json: boolean): Promise<number> {
+  const companyId = required(values, 'company');
+  if (!(await findCompany(store.db, companyId))) throw new UsageError(`no company ${companyId}`);
+  if (sub === 'add') {
+    const reason = typeof values.reason === 'string' ? values.reason : null;
+    const { optOut, created } = await addOptOut(store.db, companyId, { phone_number: required(values, 'phone-number'), reason });
+    print(json, { phone_number: optOut.phone_number, created }, [`${optOut.phone_number} ${created ? 'added to' : 'was already on'} the opt-out list`]);
+    return 0;
+  }
+  if (sub === 'remove') {
+    await removeOptOut(store.db, companyId, required(values, 'phone-number'));
+    print(json, { removed: true }, ['removed']);
+    return 0;
+  }
+  const int = (name: string, fallback: number, max: number) => {
+    const raw = values[name];
+    const n = raw === undefined ? fallback : Number(raw);
+    if (!(Number.isInteger(n) && n >= 1 && n <= max)) throw new UsageError(`--${name} must be an integer 1-${max}`);
+    return n;
+  };
+  const page = int('page', 1, 1_000_000_000);
+  const pageSize = int('page-size', 50, 500);
+  const search = typeof values.search === 'string' ? values.search : undefined;
+  const { items, total } = await listOptOutPage(store.db, companyId, { page, page_size: pageSize, search });
+  const rows = items.map((r) => ({
+    phone_number: r.phone_number, source: r.source, keyword: r.keyword, reason: r.reason, created_at: new Date(r.created_at).toISOString(),
+  }));
+  print(json, { items: rows, total }, rows.length ? [...rows.map((r) => [r.phone_number, r.source, r.keyword ?? r.reason ?? '', r.created_at].join('\t')), `total: ${total}`] : [`no opt-outs (total ${total})`]);
+  return 0;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -215,6 +273,52 @@ async function main(argv: string[]): Promise<number> {
           messaging_limit_tier: r.messaging_limit_tier ?? UNKNOWN_TIER,
         }));
         print(json, { items }, items.length ? items.map((i) => Object.values(i).join('\t')) : ['no channels']);
+        return 0;
+      });
+    case 'opt-out add':
+    case 'opt-out remove':
+    case 'opt-out list':
+      return withStore(config, (store) => optOutCommand(store, sub, values, json));
+    case 'webhook-endpoint add':
+      return withStore(config, async (store) => {
+        const secret = values['secret-stdin'] ? await readStdin() : undefined;
+        if (values['secret-stdin'] && !secret) throw new UsageError('--secret-stdin: stdin held no secret');
+        const events = values.events === undefined ? undefined : values.events.split(',').map((e) => e.trim()).filter(Boolean);
+        const deps = { db: store.db, secrets: createSecretBox(config.secretKey) };
+        const { endpoint, secret: shown } = await createEndpoint(deps, required(values, 'company'), {
+          url: required(values, 'url'),
+          description: values.description,
+          events,
+          secret,
+        });
+        print(json, { id: endpoint.id, url: endpoint.url, events: endpoint.events, secret: shown }, [
+          `id:     ${endpoint.id}`,
+          `url:    ${endpoint.url}`,
+          `events: ${endpoint.events.join(', ')}`,
+          `secret: ${shown}   (shown once; stored sealed)`,
+        ]);
+        return 0;
+      });
+    case 'webhook-endpoint list':
+      return withStore(config, async (store) => {
+        const rows = await listEndpoints({ db: store.db, secrets: createSecretBox(config.secretKey) }, required(values, 'company'));
+        const items = rows.map((r) => ({
+          id: r.id,
+          url: r.url,
+          events: r.events,
+          enabled: r.enabled,
+          disabled_reason: r.disabled_reason,
+          consecutive_failures: r.consecutive_failures,
+        }));
+        print(json, { items }, items.length
+          ? items.map((i) => [i.id, i.url, i.events.join(','), i.enabled ? 'enabled' : `disabled (${i.disabled_reason ?? ''})`].join('\t'))
+          : ['no webhook endpoints']);
+        return 0;
+      });
+    case 'webhook-endpoint remove':
+      return withStore(config, async (store) => {
+        await removeEndpoint({ db: store.db, secrets: createSecretBox(config.secretKey) }, required(values, 'company'), required(values, 'id'));
+        print(json, { removed: true }, ['removed']);
         return 0;
       });
     default:

@@ -44,10 +44,20 @@ export interface Config {
   webhookRetentionSeconds: number;
   /** NUMBER_CHECK: `local` (default, no network call) or `contacts` (rehearsal only: also `POST /v1/contacts`). */
   numberCheck: 'local' | 'contacts';
+  /** CLIENT_WEBHOOK_TIMEOUT_MS: one client webhook POST's deadline (default 10 s). */
+  clientWebhookTimeoutMs: number;
+  /** CLIENT_WEBHOOK_CONCURRENCY: client webhook deliveries in flight per endpoint and instance (default 8). */
+  clientWebhookConcurrency: number;
+  /** CLIENT_WEBHOOK_RETENTION_SECONDS: finished client webhook deliveries are kept this long (default 7 days). */
+  clientWebhookRetentionSeconds: number;
   /** The key that seals channel access tokens at rest (TMS_SECRET_KEY; a fixed development key in simulator mode). */
   secretKey: string;
   /** TMS_ALLOW_PUBLIC_SIMULATOR=1: the simulator-mode service may listen on a non-loopback HOST (a warning is printed). */
   allowPublicSimulator: boolean;
+  /** METRICS_TOKEN: the bearer token of `GET /metrics` (at least 16 characters); unset, /metrics answers 404. */
+  metricsToken?: string;
+  /** SHUTDOWN_TIMEOUT_MS: how long a SIGTERM/SIGINT drain may take before the process exits anyway (default 30 s). */
+  shutdownTimeoutMs: number;
 }
 
 /** A configuration error naming the variable that is wrong. */
@@ -165,6 +175,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (demoToken !== undefined && demoToken.length < 16) {
     throw new ConfigError('TMS_DEMO_TOKEN', 'must be at least 16 characters');
   }
+  const metricsToken = nonEmpty(env, 'METRICS_TOKEN');
+  if (metricsToken !== undefined && (metricsToken.length < 16 || /\s/.test(metricsToken))) {
+    throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters without spaces');
+  }
   return {
     port: parsePort(env),
     host,
@@ -187,7 +201,12 @@ export function loadConfig(env: Env = process.env): Config {
     statusAlertSeconds: parseInteger(env, 'STATUS_WEBHOOK_ALERT_SECONDS', 900, 1, 7 * 24 * 3600),
     webhookRetentionSeconds: parseInteger(env, 'WEBHOOK_RETENTION_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
     numberCheck: parseChoice(env, 'NUMBER_CHECK', ['local', 'contacts'] as const, 'local'),
+    clientWebhookTimeoutMs: parseInteger(env, 'CLIENT_WEBHOOK_TIMEOUT_MS', 10_000, 500, 60_000),
+    clientWebhookConcurrency: parseInteger(env, 'CLIENT_WEBHOOK_CONCURRENCY', 8, 1, 64),
+    clientWebhookRetentionSeconds: parseInteger(env, 'CLIENT_WEBHOOK_RETENTION_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
     secretKey: secretKey ?? DEV_SECRET_KEY,
     allowPublicSimulator,
+    metricsToken,
+    shutdownTimeoutMs: parseInteger(env, 'SHUTDOWN_TIMEOUT_MS', 30_000, 1000, 600_000),
   };
 }

@@ -3,6 +3,8 @@
  * `simulator`, creates the Cloud API adapter, ensures the demo company, builds the app and listens.
  * Used by server.ts (`npm start`) and `tms serve`.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import pino from 'pino';
 import { ensureDemo } from './admin.js';
 import { buildApp, LOG_REDACT_PATHS, type App } from './app.js';
@@ -11,6 +13,7 @@ import { gateDelayHook } from './engine/fault-gate-delay.js';
 import { isLoopbackHost, type Config } from './config.js';
 import { createSecretBox } from './domain/secret-box.js';
 import { sealStoredTokens } from './engine/credentials.js';
+import { DEFAULT_CONSOLE_DIR } from './http/console.js';
 import { createCloudApiAdapter } from './network/cloud-api/adapter.js';
 import type { NetworkPort } from './network/port.js';
 import { SIM_ACCESS_TOKEN, SIM_APP_ID, SIM_CHANNELS, SIM_WABA_ID } from './network/simulator/constants.js';
@@ -23,7 +26,38 @@ export interface RunningService {
   demo?: { companyId: string; token: string; channelIds: string[] };
   simulatorUrl?: string;
   app: App;
+  /**
+   * Stops in order: the app (readiness 503, the dispatcher drains the sends in flight, HTTP closes, the webhook
+   * inbox finishes), then the network client, the in-process simulator, and the database last.
+   */
   stop(): Promise<void>;
+}
+
+/** How a shutdown ended: everything stopped in order, or the deadline passed first. */
+export type ShutdownResult = 'drained' | 'deadline';
+
+/**
+ * Drains and stops a service within `timeoutMs`. Past the deadline it gives up waiting (the caller exits): rows
+ * still claimed go back when their lease expires (another instance, or this one's next start, takes them), and a
+ * send whose answer never came is settled by its status webhook or the reconciliation window — never resent.
+ */
+export async function shutdownService(service: RunningService, timeoutMs: number, log: Pick<Console, 'error'> = console): Promise<ShutdownResult> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<ShutdownResult>((resolve) => {
+    timer = setTimeout(() => resolve('deadline'), timeoutMs);
+  });
+  const stopped = service.stop().then(
+    () => 'drained' as const,
+    (error: unknown) => {
+      log.error(`tms: stopping failed: ${String(error)}`);
+      return 'drained' as const;
+    },
+  );
+  try {
+    return await Promise.race([stopped, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Starts everything; the caller owns stop(). */
@@ -85,6 +119,7 @@ export async function startService(config: Config): Promise<RunningService> {
       config,
       db: store.db,
       dbKind: store.kind,
+      poolStats: () => store.poolStats(),
       network,
       log,
       secrets,
@@ -100,6 +135,11 @@ export async function startService(config: Config): Promise<RunningService> {
         ...(config.faultGateDelayMs > 0
           ? { beforeGate: gateDelayHook({ delayMs: config.faultGateDelayMs, every: config.faultGateDelayEvery }, log.child({ component: 'fault' })) }
           : {}),
+      },
+      outbox: {
+        timeoutMs: config.clientWebhookTimeoutMs,
+        concurrencyPerEndpoint: config.clientWebhookConcurrency,
+        retentionSeconds: config.clientWebhookRetentionSeconds,
       },
     });
     stops.unshift(() => app.close());
@@ -130,6 +170,7 @@ export async function runService(config: Config): Promise<void> {
   const lines = [
     '',
     `Template Messaging Service listening on ${service.url}`,
+    `  web console:   ${service.url}/  (sign in with an API token${existsSync(join(DEFAULT_CONSOLE_DIR, 'index.html')) ? '' : '; NOT BUILT: run npm run build:console'})`,
     `  API docs:      ${service.url}/docs`,
     `  network:       ${config.network}${service.simulatorUrl ? ` (${service.simulatorUrl})` : ''}`,
     `  database:      ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`,
@@ -157,10 +198,24 @@ export async function runService(config: Config): Promise<void> {
     }
   }
   console.log(lines.join('\n') + '\n');
-  await new Promise<void>((resolve) => {
-    const shutdown = () => resolve();
-    process.once('SIGINT', shutdown);
-    process.once('SIGTERM', shutdown);
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    process.once('SIGINT', () => resolve('SIGINT'));
+    process.once('SIGTERM', () => resolve('SIGTERM'));
   });
-  await service.stop();
+  // A second signal while draining stops waiting at once (the same guarantees as the deadline).
+  const again = () => {
+    console.error('tms: second signal: exiting without waiting for the drain');
+    process.exit(1);
+  };
+  process.once('SIGINT', again);
+  process.once('SIGTERM', again);
+  const started = Date.now();
+  console.error(`tms: ${signal}: draining (readiness 503, sends in flight finish; at most ${config.shutdownTimeoutMs} ms)`);
+  const result = await shutdownService(service, config.shutdownTimeoutMs);
+  if (result === 'deadline') {
+    console.error(`tms: the drain passed SHUTDOWN_TIMEOUT_MS (${config.shutdownTimeoutMs} ms): exiting; claimed rows return when their lease expires`);
+    process.exit(1);
+  }
+  console.error(`tms: stopped in ${Date.now() - started} ms`);
+  process.exit(0);
 }

@@ -26,6 +26,8 @@ const B_TEMPLATE_ID = '990000000000777';
 let h: Harness;
 let a: Seeded & { runningWizardId: string };
 let allOfA: string[];
+/** Company A's client webhook endpoint (an addition; its URL never answers, so deliveries only retry). */
+let endpointOfA: string;
 
 before(async () => {
   h = await startHarness({ timings: { templateApprovalDelayMs: 50 } }, { channelMaxAgeMs: 24 * 3600_000 });
@@ -52,8 +54,11 @@ before(async () => {
   });
   assert.equal(start.status, 200, show(start.body));
   a = { ...seeded, runningWizardId: start.body.data.send_wizard_id };
+  const endpoint = await h.call('POST', '/api/v1/webhook-endpoints', { body: { url: 'http://127.0.0.1:9/hooks', events: ['*'] } });
+  assert.equal(endpoint.status, 200, show(endpoint.body));
+  endpointOfA = endpoint.body.data.id;
   await settle(h);
-  allOfA = [...Object.values(SIM_CHANNEL_IDS), a.templateId, a.wizardId, a.runningWizardId, a.fileHandle, ...a.messageIds];
+  allOfA = [...Object.values(SIM_CHANNEL_IDS), a.templateId, a.wizardId, a.runningWizardId, a.fileHandle, endpointOfA, ...a.messageIds];
 });
 after(() => h.close());
 
@@ -134,6 +139,20 @@ const CASES: Case[] = [
   { op: `POST ${A}/send-wizard/stop`, place: 'send_wizard_id (finished)', id: () => a.wizardId, run: (id) => asB('POST', `${A}/send-wizard/stop`, { send_wizard_id: id, channel_id: B_CHANNEL }), status: 404, code: 'NOT_FOUND', field: 'send_wizard_id' },
   { op: `POST ${A}/send-wizard/reports/detail`, place: 'id', id: () => a.wizardId, run: (id) => asB('POST', `${A}/send-wizard/reports/detail`, { data: { page: 1, page_size: 20 }, id }), status: 404, code: 'NOT_FOUND', field: 'id' },
   { op: `POST ${A}/send-wizard/reports/detail`, place: 'id (running)', id: () => a.runningWizardId, run: (id) => asB('POST', `${A}/send-wizard/reports/detail`, { data: { page: 1, page_size: 20 }, id }), status: 404, code: 'NOT_FOUND', field: 'id' },
+  { op: `GET ${A}/send-wizard/reports/detail/export`, place: 'id', id: () => a.wizardId, run: (id) => asB('GET', `${A}/send-wizard/reports/detail/export?id=${q(id)}&format=csv`), status: 404, code: 'NOT_FOUND', field: 'id' },
+  // bulk-send lifecycle (additions): B's pause, resume and retry of A's bulk sends find nothing and change nothing
+  { op: `POST ${A}/send-wizard/pause`, place: 'send_wizard_id', id: () => a.runningWizardId, run: (id) => asB('POST', `${A}/send-wizard/pause`, { send_wizard_id: id, channel_id: B_CHANNEL }), status: 404, code: 'NOT_FOUND', field: 'send_wizard_id' },
+  { op: `POST ${A}/send-wizard/resume`, place: 'send_wizard_id', id: () => a.runningWizardId, run: (id) => asB('POST', `${A}/send-wizard/resume`, { send_wizard_id: id, channel_id: B_CHANNEL }), status: 404, code: 'NOT_FOUND', field: 'send_wizard_id' },
+  { op: `POST ${A}/send-wizard/retry`, place: 'send_wizard_id', id: () => a.wizardId, run: (id) => asB('POST', `${A}/send-wizard/retry`, { send_wizard_id: id, channel_id: B_CHANNEL }), status: 404, code: 'NOT_FOUND', field: 'send_wizard_id' },
+  { op: 'POST /api/v1/send-wizards/{id}/pause', place: 'id', id: () => a.runningWizardId, run: (id) => asB('POST', `/api/v1/send-wizards/${q(id)}/pause`, {}), status: 404, code: 'NOT_FOUND', field: 'id' },
+  { op: 'POST /api/v1/send-wizards/{id}/resume', place: 'id', id: () => a.runningWizardId, run: (id) => asB('POST', `/api/v1/send-wizards/${q(id)}/resume`, {}), status: 404, code: 'NOT_FOUND', field: 'id' },
+  { op: 'POST /api/v1/send-wizards/{id}/retry', place: 'id', id: () => a.wizardId, run: (id) => asB('POST', `/api/v1/send-wizards/${q(id)}/retry`, {}), status: 404, code: 'NOT_FOUND', field: 'id' },
+  // client webhook endpoints (addition): A's endpoint is invisible to B
+  { op: 'GET /api/v1/webhook-endpoints/{id}', place: 'id', id: () => endpointOfA, run: (id) => asB('GET', `/api/v1/webhook-endpoints/${q(id)}`), status: 404, code: 'WEBHOOK_ENDPOINT_NOT_FOUND', field: 'id' },
+  { op: 'PATCH /api/v1/webhook-endpoints/{id}', place: 'id', id: () => endpointOfA, run: (id) => asB('PATCH', `/api/v1/webhook-endpoints/${q(id)}`, { enabled: false }), status: 404, code: 'WEBHOOK_ENDPOINT_NOT_FOUND', field: 'id' },
+  { op: 'DELETE /api/v1/webhook-endpoints/{id}', place: 'id', id: () => endpointOfA, run: (id) => asB('DELETE', `/api/v1/webhook-endpoints/${q(id)}`), status: 404, code: 'WEBHOOK_ENDPOINT_NOT_FOUND', field: 'id' },
+  { op: 'GET /api/v1/webhook-endpoints/{id}/deliveries', place: 'id', id: () => endpointOfA, run: (id) => asB('GET', `/api/v1/webhook-endpoints/${q(id)}/deliveries`), status: 404, code: 'WEBHOOK_ENDPOINT_NOT_FOUND', field: 'id' },
+  { op: 'POST /api/v1/webhook-endpoints/{id}/deliveries/{delivery_id}/replay', place: 'id', id: () => endpointOfA, run: (id) => asB('POST', `/api/v1/webhook-endpoints/${q(id)}/deliveries/1/replay`, {}), status: 404, code: 'WEBHOOK_ENDPOINT_NOT_FOUND', field: 'id' },
   // messages: unknown and other companies' ids are simply absent
   { op: 'POST /api/v1/messages', place: 'message_ids', id: () => a.messageIds[0], run: (id) => asB('POST', '/api/v1/messages', { message_ids: [id] }), status: 200 },
   // file handles
@@ -190,7 +209,8 @@ function operationsTakingIds(doc: any): string[] { // eslint-disable-line @types
   for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) { // eslint-disable-line @typescript-eslint/no-explicit-any
     for (const [method, op] of Object.entries<any>(item)) { // eslint-disable-line @typescript-eslint/no-explicit-any
       const names = [...(op.parameters ?? []).map((p: { name: string }) => p.name), ...namesIn(op.requestBody?.content?.['application/json']?.schema)];
-      if (names.some(idLike)) out.push(`${method.toUpperCase()} ${path}`);
+      // The webhook receiver is not a company's resource (the matrix below never covers /webhooks/).
+      if (names.some(idLike) && !path.startsWith('/webhooks/')) out.push(`${method.toUpperCase()} ${path}`);
     }
   }
   // The media upload's multipart fields (channel_id, file) are not in the document's request schemas.

@@ -56,6 +56,11 @@ test('every variable is read', () => {
     QUEUE_WAIT_SECONDS: '7200',
     STATUS_WEBHOOK_ALERT_SECONDS: '600',
     WEBHOOK_RETENTION_SECONDS: '120',
+    METRICS_TOKEN: 'metrics-token-0123456789',
+    SHUTDOWN_TIMEOUT_MS: '5000',
+    CLIENT_WEBHOOK_TIMEOUT_MS: '2000',
+    CLIENT_WEBHOOK_CONCURRENCY: '3',
+    CLIENT_WEBHOOK_RETENTION_SECONDS: '600',
   });
   assert.deepEqual(config, {
     port: 8080,
@@ -79,9 +84,21 @@ test('every variable is read', () => {
     statusAlertSeconds: 600,
     webhookRetentionSeconds: 120,
     numberCheck: 'contacts',
+    clientWebhookTimeoutMs: 2000,
+    clientWebhookConcurrency: 3,
+    clientWebhookRetentionSeconds: 600,
     secretKey: KEY,
     allowPublicSimulator: true,
+    metricsToken: 'metrics-token-0123456789',
+    shutdownTimeoutMs: 5000,
   });
+});
+
+test('the metrics token is off by default and must be at least 16 characters; the shutdown deadline defaults to 30 s', () => {
+  assert.equal(loadConfig({}).metricsToken, undefined);
+  assert.equal(loadConfig({}).shutdownTimeoutMs, 30_000);
+  assert.equal(configError({ METRICS_TOKEN: 'short' }).variable, 'METRICS_TOKEN');
+  assert.equal(configError({ SHUTDOWN_TIMEOUT_MS: '10' }).variable, 'SHUTDOWN_TIMEOUT_MS');
 });
 
 test('the bounded waits default to 24 h (status, queue) and 15 min (stale-webhook alert), and a STATUS_WAIT_SECONDS past 7 days names it', () => {
@@ -207,4 +224,12 @@ test('the message names the variable', () => {
 test('NUMBER_CHECK defaults to local and refuses other values', () => {
   assert.equal(loadConfig({}).numberCheck, 'local');
   assert.equal(configError({ NUMBER_CHECK: 'remote' }).variable, 'NUMBER_CHECK');
+});
+
+test('client webhooks: 10 s timeout, 8 per endpoint, 7 days retention by default; a CLIENT_WEBHOOK_TIMEOUT_MS past 60 s names it', () => {
+  const config = loadConfig({});
+  assert.equal(config.clientWebhookTimeoutMs, 10_000);
+  assert.equal(config.clientWebhookConcurrency, 8);
+  assert.equal(config.clientWebhookRetentionSeconds, 7 * 86_400);
+  assert.equal(configError({ CLIENT_WEBHOOK_TIMEOUT_MS: '60001' }).variable, 'CLIENT_WEBHOOK_TIMEOUT_MS');
 });

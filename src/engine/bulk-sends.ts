@@ -1,12 +1,16 @@
 /** Bulk-send operations besides start: stop, the reports list and the per-row report. */
 import type { Kysely } from 'kysely';
 import { AppError } from '../errors.js';
+import { STOPPABLE_STATUSES } from '../domain/bulk-send-states.js';
 import type { Database } from '../store/schema.js';
-import { cancelWizardRows, countWizards, findReportRows, findWizard, listWizards, stopWizard, type SendWizardRow } from '../store/send-wizards.js';
+import type { MessageStatus } from '../domain/message-states.js';
+import {
+  cancelWizardRows, countReportRowsByStatus, countWizards, findReportRows, findReportRowsAfter, findReportRowsByStatus, findWizard, listWizards,
+  stopWizard, type SendWizardRow,
+} from '../store/send-wizards.js';
 import { applyCounterMoves } from './counters.js';
 import { requireChannel } from './templates.js';
 
-const STOPPABLE = ['RUNNING', 'PAUSED', 'PENDING'];
 
 function finished(status: string | undefined): AppError {
   return new AppError('BULK_SEND_FINISHED', `The bulk send is already ${status ?? 'finished'}.`, { field: 'send_wizard_id' });
@@ -21,7 +25,7 @@ export async function stopBulkSend(db: Kysely<Database>, companyId: string, chan
   await requireChannel(db, companyId, channelId);
   const wizard = await findWizard(db, companyId, id);
   if (!wizard || wizard.channel_id !== channelId) throw new AppError('NOT_FOUND', `Bulk send ${id} was not found.`, { field: 'send_wizard_id' });
-  if (!STOPPABLE.includes(wizard.status)) throw finished(wizard.status);
+  if (!(STOPPABLE_STATUSES as readonly string[]).includes(wizard.status)) throw finished(wizard.status);
   return db.transaction().execute(async (tx) => {
     const moved = await cancelWizardRows(tx, id);
     const stopped = await stopWizard(tx, companyId, id);
@@ -41,10 +45,38 @@ export async function listBulkSends(db: Kysely<Database>, companyId: string, cha
   return { rows, total };
 }
 
-/** A page of a bulk send's rows (row order), by index range: a deep page costs what the first does. */
-export async function bulkSendReport(db: Kysely<Database>, companyId: string, id: string, page: number, pageSize: number) {
+/** A company's started bulk send; 404 for a missing one, another company's or one still storing its rows. */
+export async function requireReportableWizard(db: Kysely<Database>, companyId: string, id: string, field = 'id') {
   const wizard = await findWizard(db, companyId, id);
-  if (!wizard || wizard.status === 'PENDING') throw new AppError('NOT_FOUND', `Bulk send ${id} was not found.`, { field: 'id' });
+  if (!wizard || wizard.status === 'PENDING') throw new AppError('NOT_FOUND', `Bulk send ${id} was not found.`, { field });
+  return wizard;
+}
+
+/** Beyond the interface: one message status to list, and a keyset cursor (the last row number seen). */
+export interface ReportFilter {
+  status?: MessageStatus;
+  afterRow?: number;
+}
+
+/**
+ * A page of a bulk send's rows (row order). Unfiltered pages are index ranges (row numbers are 1..n), so a
+ * deep page costs what the first does; a status filter reads its page from the (send_wizard_id, status,
+ * row_no) index and counts its total there; `afterRow` pages by keyset.
+ */
+export async function bulkSendReport(db: Kysely<Database>, companyId: string, id: string, page: number, pageSize: number, filter: ReportFilter = {}) {
+  const wizard = await requireReportableWizard(db, companyId, id);
+  const { status, afterRow } = filter;
+  if (afterRow !== undefined) {
+    const [rows, total] = await Promise.all([
+      findReportRowsAfter(db, id, afterRow, pageSize, status),
+      status ? countReportRowsByStatus(db, id, status) : Promise.resolve(wizard.summary),
+    ]);
+    return { wizard, rows, total };
+  }
+  if (status) {
+    const [rows, total] = await Promise.all([findReportRowsByStatus(db, id, status, (page - 1) * pageSize, pageSize), countReportRowsByStatus(db, id, status)]);
+    return { wizard, rows, total };
+  }
   const from = (page - 1) * pageSize + 1;
   const rows = from > wizard.summary ? [] : await findReportRows(db, id, from, Math.min(wizard.summary, from + pageSize - 1));
   return { wizard, rows, total: wizard.summary };
@@ -74,5 +106,7 @@ export function toListItem(w: SendWizardRow) {
     paused_reason: w.paused_reason,
     message_template_id: w.template_id,
     channel_id: w.channel_id,
+    scheduled_at: w.scheduled_at ? w.scheduled_at.toISOString() : null,
+    retry_of: w.retry_of,
   };
 }

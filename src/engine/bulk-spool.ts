@@ -13,6 +13,8 @@ import { AppError } from '../errors.js';
 export interface Spooled {
   fields: Record<string, unknown>;
   rowCount: number;
+  /** A file start's column headers, one per `param_headers` entry (errors name the file's columns). */
+  labels?: string[];
 }
 
 /** Limits of a spooled body. */

@@ -10,13 +10,16 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Kysely } from 'kysely';
 import { AppError, type ErrorElement } from '../errors.js';
+import { parseScheduledAt } from '../domain/bulk-send-states.js';
 import { MAX_CELL_LENGTH, convertRow, resolveColumn, templateSlots, v1Field, type Slot } from '../domain/bulk-rows.js';
+import { tierLimit } from '../domain/channel.js';
 import { newId } from '../domain/ids.js';
 import { normalizePhone } from '../domain/phone.js';
 import type { StoredComponents } from '../domain/templates/types.js';
 import type { TemplateSendPayload } from '../network/port.js';
 import { insertMessages, type NewMessage } from '../store/messages.js';
 import type { Database } from '../store/schema.js';
+import { countWindowRecipients, findWindowRecipients } from '../store/sending.js';
 import { acceptWizard, deleteWizard, deleteWizardRows, insertWizard, touchWizard } from '../store/send-wizards.js';
 import type { TemplateRow } from '../store/templates.js';
 import { readChannelHealth, type ChannelHealthDeps } from './channel-health.js';
@@ -35,6 +38,8 @@ export interface BulkStartDeps {
 const MAX_ERRORS = 50;
 const V1_FIELDS = new Set(['id', 'phone_number', 'full_name', 'url_button_param', 'url_button_param2', 'text_header_param', 'copy_code_param', 'params']);
 const MAX_TOTAL_TIME = 30 * 24 * 3600;
+/** Fields a start may leave out (beyond the interface). */
+const OPTIONAL_FIELDS = ['dry_run', 'scheduled_at'];
 
 /** A row ready to store. */
 interface ReadyRow {
@@ -61,10 +66,15 @@ function cell(value: unknown): string | undefined {
 }
 
 /** Checks the non-row fields of a start body. */
-function checkFields(fields: Record<string, unknown>, variant: 'v1' | 'v2') {
-  const allowed = new Set(['message_template_id', 'rows', 'total_time', 'channel_id', ...(variant === 'v2' ? ['param_headers'] : [])]);
+function checkFields(fields: Record<string, unknown>, variant: 'v1' | 'v2' | 'file') {
+  const required = new Set(['message_template_id', 'rows', 'total_time', 'channel_id', ...(variant !== 'v1' ? ['param_headers'] : [])]);
+  const allowed = new Set([...required, ...OPTIONAL_FIELDS]);
   for (const key of Object.keys(fields)) if (!allowed.has(key)) throw fieldError(key, `${key} is not a known field`);
-  for (const key of allowed) if (!(key in fields)) throw fieldError(key, `${key} is required`);
+  for (const key of required) if (!(key in fields)) throw fieldError(key, `${key} is required`);
+  const dryRun = fields.dry_run ?? false;
+  if (typeof dryRun !== 'boolean') throw fieldError('dry_run', 'dry_run must be a boolean');
+  const scheduled = fields.scheduled_at === undefined ? null : parseScheduledAt(fields.scheduled_at, new Date());
+  if (scheduled && !scheduled.ok) throw fieldError('scheduled_at', scheduled.reason);
   const text = (key: string) => {
     const v = fields[key];
     if (typeof v !== 'string' || v.length === 0 || v.length > 64) throw fieldError(key, `${key} must be a non-empty string`);
@@ -76,14 +86,14 @@ function checkFields(fields: Record<string, unknown>, variant: 'v1' | 'v2') {
     throw fieldError('total_time', `total_time is whole seconds from 0 (as fast as the channel allows) to ${MAX_TOTAL_TIME}`);
   }
   let headers: string[] = [];
-  if (variant === 'v2') {
+  if (variant !== 'v1') {
     const h = fields.param_headers;
     if (!Array.isArray(h) || h.length < 2 || h.length > 200 || h.some((x) => typeof x !== 'string' || x.length > 64)) {
       throw fieldError('param_headers', 'param_headers is an array of column names: row number, phone, then parameter columns');
     }
     headers = h as string[];
   }
-  return { templateId: text('message_template_id'), channelId: text('channel_id'), totalTime: total, headers };
+  return { templateId: text('message_template_id'), channelId: text('channel_id'), totalTime: total, headers, dryRun, scheduledAt: scheduled?.ok ? scheduled.at : null };
 }
 
 function v1Reader(template: TemplateRow, slots: Slot[]): RowReader {
@@ -124,36 +134,54 @@ function v1Reader(template: TemplateRow, slots: Slot[]): RowReader {
   };
 }
 
-function v2Reader(template: TemplateRow, slots: Slot[], headers: string[]): RowReader {
-  const known = [...slots.map((s) => s.column), 'FULL_NAME'];
+/**
+ * Rows as arrays named by `headers` (startv2). For a file (`labels` given: the file's column headers) the first
+ * cell is the sheet's row number, errors name `rows[<sheet row>].<file column>`, and an `ID` column may give the
+ * row reference (else the sheet row is the reference).
+ */
+function v2Reader(template: TemplateRow, slots: Slot[], headers: string[], labels?: string[]): RowReader {
+  const extras = labels ? ['FULL_NAME', 'ID'] : ['FULL_NAME'];
+  const known = [...slots.map((s) => s.column), ...extras];
   const index = new Map<string, number>();
   headers.forEach((h, k) => {
     if (k < 2) return;
     // A named template's columns are BODY.<name> (or the position, BODY.1); see resolveColumn.
-    const name = h.trim().toUpperCase() === 'FULL_NAME' ? 'FULL_NAME' : resolveColumn(slots, h);
+    const upper = h.trim().toUpperCase();
+    const name = extras.includes(upper) ? upper : resolveColumn(slots, h);
     if (name === undefined) throw fieldError(`param_headers[${k}]`, `${h} is not a column of this template (${known.join(', ')})`);
     if (index.has(name)) throw fieldError(`param_headers[${k}]`, `${h} is given twice`);
     index.set(name, k);
   });
   const missing = slots.filter((s) => !s.optional && !index.has(s.column));
   if (missing.length) throw fieldError('param_headers', `the template needs the columns ${missing.map((s) => s.column).join(', ')}`);
+  const label = (k: number) => labels?.[k] ?? headers[k];
   return (raw, i) => {
-    const at = `rows[${i}]`;
+    let at = `rows[${i}]`;
     if (!Array.isArray(raw) || raw.length !== headers.length) {
       return [{ code: 'VALIDATION_FAILED', message: `${at} must be an array of ${headers.length} cells (one per param_headers entry)`, field: at }];
     }
     if (!Number.isSafeInteger(raw[0])) return [{ code: 'VALIDATION_FAILED', message: `${at}[0] (row number) must be an integer`, field: `${at}[0]` }];
+    if (labels) at = `rows[${raw[0]}]`;
     const bad = raw.findIndex((v, k) => k > 0 && cell(v) === undefined && v !== null);
-    if (bad > 0) return [{ code: 'VALIDATION_FAILED', message: `${at}[${bad}] (${headers[bad]}) must be a string of at most ${MAX_CELL_LENGTH} characters`, field: `${at}.${headers[bad]}` }];
+    if (bad > 0) return [{ code: 'VALIDATION_FAILED', message: `row ${raw[0]}: ${label(bad)} must be a string of at most ${MAX_CELL_LENGTH} characters`, field: `${at}.${label(bad)}` }];
     const phone = normalizePhone(cell(raw[1]) ?? '');
-    if (!phone.ok) return [{ code: 'VALIDATION_FAILED', message: `row ${raw[0]}: ${phone.reason}`, field: `${at}.${headers[1]}` }];
+    if (!phone.ok) return [{ code: 'VALIDATION_FAILED', message: `row ${raw[0]}: ${phone.reason}`, field: `${at}.${label(1)}` }];
     const value = (column: string) => {
       const k = index.get(column);
       return k === undefined ? undefined : cell(raw[k]);
     };
-    const result = convertRow(template.components as StoredComponents, slots, value, (c) => `${at}.${headers[index.get(c) ?? -1] ?? c}`, `row ${raw[0]}`);
+    let ref = raw[0] as number;
+    const idColumn = index.get('ID');
+    if (idColumn !== undefined) {
+      const text = value('ID')?.trim() ?? '';
+      if (!/^-?\d{1,15}$/.test(text)) {
+        return [{ code: 'VALIDATION_FAILED', message: `row ${raw[0]}: ${label(idColumn)} (id) must be a whole number`, field: `${at}.${label(idColumn)}` }];
+      }
+      ref = Number(text);
+    }
+    const result = convertRow(template.components as StoredComponents, slots, value, (c) => `${at}.${label(index.get(c) ?? -1) ?? c}`, `row ${raw[0]}`);
     if (!result.ok) return result.errors;
-    return { ref: raw[0] as number, phone: phone.e164, fullName: value('FULL_NAME') ?? null, components: result.components };
+    return { ref, phone: phone.e164, fullName: value('FULL_NAME') ?? null, components: result.components };
   };
 }
 
@@ -169,21 +197,66 @@ async function* lines(file: string): AsyncGenerator<unknown> {
   for await (const line of rl) if (line) yield JSON.parse(line);
 }
 
-/** Starts a bulk send from a spooled body; returns its id and counts. `inTransaction` runs in the accepting transaction. */
+/** A started bulk send. */
+export interface StartedBulkSend {
+  dryRun: false;
+  id: string;
+  summary: number;
+  duplicates: number;
+}
+
+/** What a dry run found: the rows a start would store, and the tier quota they need (nothing was stored). */
+export interface BulkDryRun {
+  dryRun: true;
+  rows: number;
+  duplicates: number;
+  /** Unique numbers the channel has not reached in the rolling 24 h (each takes a slot of the tier). */
+  tierQuotaNeeded: number;
+  /** New recipients the tier allows now; null when the tier has no cap. */
+  tierQuotaLeft: number | null;
+}
+
+/** Numbers looked up in the tier window per statement (dry run). */
+const WINDOW_LOOKUP_BATCH = 1000;
+
+/** How many of the ready rows' numbers the channel has not reached in the rolling window, and how many it may still reach. */
+async function tierQuota(deps: BulkStartDeps, channel: { id: string; messaging_limit_tier: string | null }, readyFile: string) {
+  let needed = 0;
+  let batch: string[] = [];
+  const count = async () => {
+    const known = await findWindowRecipients(deps.db, channel.id, batch);
+    needed += batch.length - known.size;
+    batch = [];
+  };
+  for await (const raw of lines(readyFile)) {
+    batch.push((raw as ReadyRow).phone);
+    if (batch.length >= WINDOW_LOOKUP_BATCH) await count();
+  }
+  if (batch.length) await count();
+  const limit = tierLimit(channel.messaging_limit_tier);
+  const left = limit === null ? null : Math.max(0, limit - (await countWindowRecipients(deps.db, channel.id)));
+  return { needed, left };
+}
+
+/**
+ * Starts a bulk send from a spooled body; returns its id and counts. `inTransaction` runs in the accepting
+ * transaction. With `dry_run: true` the rows are checked exactly as for a start and nothing is stored: the
+ * answer counts them and the tier quota they need.
+ */
 export async function startBulkSend(
   deps: BulkStartDeps,
   companyId: string,
-  variant: 'v1' | 'v2',
+  variant: 'v1' | 'v2' | 'file',
   spooled: Spooled,
   file: string,
   inTransaction?: (tx: Kysely<Database>, started: { id: string; summary: number; duplicates: number }) => Promise<void>,
-): Promise<{ id: string; summary: number; duplicates: number }> {
+): Promise<StartedBulkSend | BulkDryRun> {
   const f = checkFields(spooled.fields, variant);
   if (spooled.rowCount === 0) throw fieldError('rows', 'rows must hold at least one row');
   const channel = await readChannelHealth(deps.health, companyId, f.channelId);
   const template = await requireSendableTemplate(deps.db, companyId, channel.waba_id, f.templateId);
   const slots = templateSlots(template.components as StoredComponents);
-  const read = variant === 'v1' ? v1Reader(template, slots) : v2Reader(template, slots, f.headers);
+  const read = variant === 'v1' ? v1Reader(template, slots) : v2Reader(template, slots, f.headers, variant === 'file' ? spooled.labels : undefined);
 
   // Pass 1: every row is checked and converted; nothing is stored yet. The first row of each number goes to a
   // second spool file, so pass 2 neither converts again nor keeps a set of numbers. Duplicates are counted.
@@ -216,6 +289,11 @@ export async function startBulkSend(
     });
   }
 
+  if (f.dryRun) {
+    const quota = await tierQuota(deps, channel, readyFile);
+    return { dryRun: true, rows: unique, duplicates: spooled.rowCount - unique, tierQuotaNeeded: quota.needed, tierQuotaLeft: quota.left };
+  }
+
   // Pass 2: store the unique rows in batches, due evenly over total_time.
   const id = newId();
   const hasButton = hasButtons(template.components as StoredComponents);
@@ -230,7 +308,8 @@ export async function startBulkSend(
     total_time: f.totalTime,
   });
   try {
-    const start = Date.now();
+    // A scheduled send's rows are due from its time (spread again from the actual start when it activates).
+    const start = f.scheduledAt?.getTime() ?? Date.now();
     const batchSize = deps.batchSize ?? 1000;
     let batch: NewMessage[] = [];
     let rowNo = 0;
@@ -271,16 +350,16 @@ export async function startBulkSend(
     if (inTransaction) {
       // The Idempotency-Key answer commits with the start, or neither does.
       await deps.db.transaction().execute(async (tx) => {
-        await acceptWizard(tx, id, unique, spooled.rowCount - unique);
+        await acceptWizard(tx, id, unique, spooled.rowCount - unique, f.scheduledAt);
         await inTransaction(tx, { id, summary: unique, duplicates: spooled.rowCount - unique });
       });
     } else {
-      await acceptWizard(deps.db, id, unique, spooled.rowCount - unique);
+      await acceptWizard(deps.db, id, unique, spooled.rowCount - unique, f.scheduledAt);
     }
   } catch (error) {
     await deleteWizardRows(deps.db, id).catch(() => undefined);
     await deleteWizard(deps.db, id).catch(() => undefined);
     throw error;
   }
-  return { id, summary: unique, duplicates: spooled.rowCount - unique };
+  return { dryRun: false, id, summary: unique, duplicates: spooled.rowCount - unique };
 }

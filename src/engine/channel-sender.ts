@@ -37,6 +37,7 @@ import {
   reserveWindowRecipients,
 } from '../store/sending.js';
 import { pauseChannelWizards, pauseWizards, resumeWizards } from '../store/send-wizards.js';
+import { parkClaimedRows } from '../store/bulk-lifecycle.js';
 import { freshChannel, noteChannelFailure, type ChannelHealthDeps } from './channel-health.js';
 import { applyCounterMoves, lockRowsOfMoves } from './counters.js';
 import { credentialsOf } from './credentials.js';
@@ -158,8 +159,12 @@ export class ChannelSender {
         }
         const claimed = await db.transaction().execute(async (tx) => {
           const rows = await claimDueMessages(tx, channel.id, this.deps.owner, want, options.leaseSeconds);
-          await applyCounterMoves(tx, rows);
-          return rows;
+          // A row of a bulk send the user paused (requeued after a refused attempt) waits again, unsent.
+          const parked = await parkClaimedRows(tx, this.deps.owner, rows.filter((r) => r.send_wizard_id).map((r) => r.id));
+          await applyCounterMoves(tx, [...rows, ...parked]);
+          if (parked.length === 0) return rows;
+          const gone = new Set(parked.map((p) => p.id));
+          return rows.filter((r) => !gone.has(r.id));
         });
         if (claimed.length === 0) {
           if (this.inflight === 0) break;
@@ -273,7 +278,7 @@ export class ChannelSender {
       const inWindow = await findWindowRecipients(tx, channel.id, numbers, windowSeconds);
       // A suppressed number is refused by the local number check and never reaches the network: it needs no slot,
       // and must not wait for one (a full window would otherwise hold it until the window frees).
-      const suppressed = candidates.length ? await findSuppressed(tx, candidates[0].company_id, numbers) : new Map<string, string>();
+      const suppressed = candidates.length ? await findSuppressed(tx, candidates[0].company_id, numbers) : new Map<string, unknown>();
       let room = limit - (await countWindowRecipients(tx, channel.id, windowSeconds));
       const reserved: string[] = [];
       const reservedFor: string[] = [];

@@ -14,6 +14,7 @@ import { expireAllMessageLeases, failUnreconciled, listChannelsWithDueWork, requ
 import type { Database } from '../store/schema.js';
 import { acquireChannelLease, dropAllChannelLeases, releaseChannelLeases } from '../store/sending.js';
 import { deleteWizard, deleteWizardRows, findStaleStarts, queueWaitingRows } from '../store/send-wizards.js';
+import { activateDueSchedules } from '../store/bulk-lifecycle.js';
 import { deleteOldAppliedWebhookEvents } from '../store/webhook-events.js';
 import { expireBlockedQueues, settleStatuslessSends } from './bounded-waits.js';
 import { PairRateMemory } from './pair-rate-memory.js';
@@ -132,6 +133,9 @@ export class Dispatcher {
   /** Runs maintenance once (tests and start-up recovery). */
   async maintain(): Promise<void> {
     const { db } = this.deps;
+    // Scheduled bulk sends whose time has come start (exactly once across instances: status-guarded UPDATE).
+    const activated = await activateDueSchedules(db);
+    if (activated.length) this.deps.log.info({ sendWizardIds: activated }, 'scheduled bulk sends started');
     // Started bulk sends: queue their stored rows (bounded per round; the next round goes on).
     for (let round = 0; round < 20; round += 1) {
       const queued = await moveWithCounters(db, (tx) => queueWaitingRows(tx, 5000));

@@ -1,7 +1,7 @@
 /**
  * The number check (AGENDA → OPT_IN_*). By default it is local only and makes no network call: the number must be
- * E.164, and not on the company's suppression list (opt-outs and numbers the network called undeliverable with
- * 131026). The Cloud API has no contacts check, so the send's own answer and status webhooks decide the rest.
+ * E.164 (else OPT_IN_FAILED_INVALID_NUMBER), not on the company's opt-out list (else OPT_IN_FAILED, detail
+ * RECIPIENT_OPTED_OUT) and not a number the network called undeliverable with 131026 (OPT_IN_FAILED_INVALID_NUMBER). The Cloud API has no contacts check, so the send's own answer and status webhooks decide the rest.
  *
  * A rehearsal may enable the On-Premises style `POST /v1/contacts` check (dispatcher option `numberCheck:
  * 'contacts'`, env NUMBER_CHECK=contacts; the simulator must enable it too). Even then only a definite "invalid"
@@ -12,6 +12,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { MessageStatus } from '../domain/message-states.js';
+import { OPTED_OUT_MESSAGE, optedOutDetail } from '../domain/opt-outs.js';
 import { NetworkError, type ChannelCredentials, type NetworkPort } from '../network/port.js';
 import type { MessageRow } from '../store/messages.js';
 import type { Database } from '../store/schema.js';
@@ -91,8 +92,14 @@ export async function checkNumbers(
   }
   const wellFormed = numbers.filter((n) => !verdict.has(n));
   const suppressed = await findSuppressed(deps.db, companyId, wellFormed);
-  for (const [number, reason] of suppressed) {
-    verdict.set(number, { status: 'OPT_IN_FAILED_INVALID_NUMBER', message: 'Invalid Number', detail: `suppressed: ${reason}` });
+  for (const [number, s] of suppressed) {
+    // An opted-out recipient is not invalid: it ends OPT_IN_FAILED with the stable RECIPIENT_OPTED_OUT detail.
+    verdict.set(
+      number,
+      s.kind === 'opted_out'
+        ? { status: 'OPT_IN_FAILED', message: OPTED_OUT_MESSAGE, detail: optedOutDetail(s.reason, s.keyword) }
+        : { status: 'OPT_IN_FAILED_INVALID_NUMBER', message: 'Invalid Number', detail: `suppressed: ${s.reason}` },
+    );
   }
   if (deps.options?.numberCheck === 'contacts') {
     const invalid = await invalidByContacts(deps, creds, wellFormed.filter((n) => !suppressed.has(n)));

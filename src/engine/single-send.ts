@@ -1,7 +1,7 @@
 /**
  * The single send: checked in full before anything is stored (template APPROVED and of the channel's
- * WABA, parameters against the template, E.164 number, channel not blocked and its token not refused, tier
- * quota), then queued for the dispatcher, which hands it to the network at most once.
+ * WABA, parameters against the template, E.164 number, channel not blocked and its token not refused, recipient
+ * not opted out, tier quota), then queued for the dispatcher, which hands it to the network at most once.
  */
 import type { Kysely } from 'kysely';
 import { AppError } from '../errors.js';
@@ -12,6 +12,7 @@ import { toNetworkComponents } from '../domain/templates/send-parameters.js';
 import type { StoredComponents } from '../domain/templates/types.js';
 import type { TemplateSendPayload } from '../network/port.js';
 import { insertMessages } from '../store/messages.js';
+import { findOptOut } from '../store/opt-outs.js';
 import type { Database } from '../store/schema.js';
 import { countWindowRecipients, findWindowRecipients, lockChannel, releaseTierHold, reserveWindowRecipients } from '../store/sending.js';
 import { findTemplate, type TemplateRow } from '../store/templates.js';
@@ -81,6 +82,11 @@ export async function sendSingle(
   const payload = buildPayload(template, phone.e164, req.components, 'message_template');
   const blocked = channelBlockReason({ status: channel.status, qualityRating: channel.quality_rating, messagingLimitTier: channel.messaging_limit_tier });
   if (blocked) throw new AppError('CHANNEL_BLOCKED', `The channel cannot send: ${blocked}.`, { field: 'channel_id' });
+  // An opted-out recipient is refused at once and nothing is stored (an opt-out arriving after this check is still
+  // caught by the dispatcher's number check: the message then ends OPT_IN_FAILED, RECIPIENT_OPTED_OUT).
+  if (await findOptOut(deps.db, companyId, phone.e164)) {
+    throw new AppError('RECIPIENT_OPTED_OUT', `${phone.e164} is on the company's opt-out list; nothing was sent.`, { field: 'phone_number' });
+  }
 
   const id = newId();
   await deps.db.transaction().execute(async (tx) => {

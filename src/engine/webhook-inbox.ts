@@ -41,6 +41,13 @@ export function perChange(apply: (ctx: { tx: Transaction<Database>; afterCommit:
   };
 }
 
+/** Several handlers of one field, run one after the other in the same transaction (e.g. statuses, then inbound replies). */
+export function inSequence(...handlers: ChangeHandler[]): ChangeHandler {
+  return async (ctx) => {
+    for (const handler of handlers) await handler(ctx);
+  };
+}
+
 /** Inbox dependencies. */
 export interface WebhookInboxDeps {
   db: Kysely<Database>;

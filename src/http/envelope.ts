@@ -23,19 +23,30 @@ export const ErrorEnvelopeSchema = Type.Object(
     trace_id: Type.String(),
     errors: Type.Array(ErrorElementSchema),
   },
-  { $id: 'ErrorEnvelope' },
+  {
+    $id: 'ErrorEnvelope',
+    description: 'A failure, in both families: one element per problem, each with a stable code (docs/errors.md) and the field path',
+    examples: [{
+      success: false,
+      message: 'channel_id is required',
+      status_code: 400,
+      trace_id: '7b0c3c1e-5d0a-4a44-9f0e-2f3c1b1f6d7e',
+      errors: [{ code: 'VALIDATION_FAILED', message: 'channel_id is required', field: 'channel_id' }],
+    }],
+  },
 );
 
 /** Family B success envelope around `fields` (e.g. `{data: ...}` or `{items: ...}`). */
-export function familyBSchema<T extends Record<string, TSchema>>(fields: T) {
+export function familyBSchema<T extends Record<string, TSchema>>(fields: T, options: { examples?: unknown[]; description?: string } = {}) {
+  // Field examples let the document compose a whole answer's example from the example of `data` / `items`.
   return Type.Object({
     success: Type.Literal(true),
-    message: Type.String(),
-    status_code: Type.Integer(),
-    trace_id: Type.String(),
-    errors: Type.Array(ErrorElementSchema),
+    message: Type.String({ examples: [''] }),
+    status_code: Type.Integer({ examples: [200] }),
+    trace_id: Type.String({ examples: ['7b0c3c1e-5d0a-4a44-9f0e-2f3c1b1f6d7e'] }),
+    errors: Type.Array(ErrorElementSchema, { examples: [[]] }),
     ...fields,
-  });
+  }, options);
 }
 
 /** Family B success body. */

@@ -69,7 +69,9 @@ export function applyInputRules(app: FastifyInstance): void {
     }
     // A route with a body schema needs a body, also where the body is a stream checked by the service
     // (bulk starts skip the schema validator): no body, or an empty JSON one, is a 400, never a 500.
-    if (request.routeOptions.schema?.body && request.body === undefined) throw invalid('body', 'body is required');
+    // A multipart body is read part by part by its route (file imports and uploads), so it is never parsed here.
+    const multipart = /^multipart\/form-data/i.test(String(request.headers['content-type'] ?? ''));
+    if (request.routeOptions.schema?.body && request.body === undefined && !multipart) throw invalid('body', 'body is required');
     refuseNul(request.params);
     refuseNul(request.query);
     refuseNul(request.body);

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, type MigrationResult } from 'kysely';
 import pg from 'pg';
 import { MIGRATIONS } from './migrations/index.js';
-import { PGliteDialect } from './pglite-dialect.js';
+import { PGliteDialect, type PoolStats } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
 /** An open database. */
@@ -13,7 +13,11 @@ export interface Store {
   db: Kysely<Database>;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** Connection use now (metrics): the pg pool's counts, or PGlite's one connection and its mutex queue. */
+  poolStats(): PoolStats;
 }
+
+export type { PoolStats };
 
 /** Where the data lives: a PostgreSQL URL, a PGlite directory, or PGlite in memory. */
 export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { memory: true };
@@ -57,11 +61,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Store> {
     // process: the pool drops it and the next query opens a new one.
     pool.on('error', (error) => console.error(`tms: an idle PostgreSQL connection closed: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, kind: 'postgres', close: () => db.destroy(), poolStats };
   }
   if ('memory' in target) {
-    const db = new Kysely<Database>({ dialect: new PGliteDialect(new PGlite()) });
-    return { db, kind: 'pglite', close: () => db.destroy() };
+    const dialect = new PGliteDialect(new PGlite());
+    const db = new Kysely<Database>({ dialect });
+    return { db, kind: 'pglite', close: () => db.destroy(), poolStats: () => dialect.poolStats() };
   }
   const dir = resolve(target.dataDir);
   mkdirSync(dir, { recursive: true });
@@ -69,10 +75,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Store> {
   try {
     const client = new PGlite(join(dir, 'pgdata'));
     await client.waitReady;
-    const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+    const dialect = new PGliteDialect(client);
+    const db = new Kysely<Database>({ dialect });
     return {
       db,
       kind: 'pglite',
+      poolStats: () => dialect.poolStats(),
       close: async () => {
         await db.destroy();
         unlock();
@@ -91,6 +99,9 @@ export async function migrate(db: Kysely<Database>): Promise<string[]> {
     provider: { getMigrations: async () => MIGRATIONS },
     migrationTableName: 'tms_migrations',
     migrationLockTableName: 'tms_migrations_lock',
+    // Numbers are handed out ahead of time to parallel work (migrations/index.ts may have gaps): a database that
+    // already applied a higher number still takes a lower one that lands later, instead of refusing to start.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

@@ -63,6 +63,10 @@ export const MOVE_SOURCES = {
   cancelWaiting: sourcesOf('CANCELLED', 'waiting'),
   /** Stop: leased rows → CANCELLED, only while no send attempt is recorded. */
   cancelLeased: sourcesOf('CANCELLED', 'leased'),
+  /** User pause: queued rows → NONE (waiting again). */
+  parkWaiting: sourcesOf('NONE', 'waiting'),
+  /** User pause: leased rows → NONE, only while no send attempt is recorded. */
+  parkLeased: sourcesOf('NONE', 'leased'),
 } as const;
 
 /** `'A', 'B'` as SQL literals (status names come from the domain's table, never from input). */

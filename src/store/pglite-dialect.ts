@@ -17,18 +17,35 @@ import {
   type TransactionSettings,
 } from 'kysely';
 
-/** A FIFO mutex. */
+/** A FIFO mutex that counts its holder and waiters (the metrics' pool gauges). */
 class Mutex {
   private tail: Promise<void> = Promise.resolve();
+  /** Callers that asked for the lock and have not released it (the holder and the waiters). */
+  pending = 0;
 
   /** Waits for the lock and returns its release function. */
   lock(): Promise<() => void> {
     let release!: () => void;
     const next = new Promise<void>((resolve) => (release = resolve));
-    const acquired = this.tail.then(() => release);
+    this.pending += 1;
+    let released = false;
+    const releaseOnce = () => {
+      if (released) return;
+      released = true;
+      this.pending -= 1;
+      release();
+    };
+    const acquired = this.tail.then(() => releaseOnce);
     this.tail = this.tail.then(() => next);
     return acquired;
   }
+}
+
+/** Use of a database's connections: open, idle, and callers waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 class PGliteConnection implements DatabaseConnection {
@@ -50,7 +67,7 @@ class PGliteConnection implements DatabaseConnection {
 }
 
 class PGliteDriver implements Driver {
-  private readonly mutex = new Mutex();
+  readonly mutex = new Mutex();
   private readonly releases = new WeakMap<DatabaseConnection, () => void>();
   private readonly connection: PGliteConnection;
 
@@ -99,12 +116,19 @@ class PGliteDriver implements Driver {
 
 /** Kysely dialect over one PGlite instance, with serialised access. */
 export class PGliteDialect implements Dialect {
+  private driver: PGliteDriver | null = null;
   constructor(private readonly pg: PGlite) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pg);
+    this.driver = new PGliteDriver(this.pg);
+    return this.driver;
+  }
+  /** The one connection as a pool: total 1, idle when nobody holds the mutex, waiting = callers queued behind the holder. */
+  poolStats(): PoolStats {
+    const pending = this.driver?.mutex.pending ?? 0;
+    return { total: 1, idle: pending === 0 ? 1 : 0, waiting: Math.max(0, pending - 1) };
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();

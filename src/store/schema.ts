@@ -173,6 +173,14 @@ export interface SendWizardsTable {
   cancelled_count: number;
   duplicate_count: number;
   paused_reason: string | null;
+  /** Lifecycle (migration 0010): scheduling, user pause, retry of failed rows. */
+  scheduled_at: Date | null;
+  window_ends_at: Date | null;
+  spread_from: Date | null;
+  spread_seconds: number | null;
+  spread_first_row: number | null;
+  user_paused_at: Date | null;
+  retry_of: string | null;
   started_at: Date | null;
   finished_at: Date | null;
   created_at: Date;
@@ -212,6 +220,73 @@ export interface ChannelStatusWebhooksTable {
   stale_since: Date | null;
 }
 
+/** The company's opt-outs (its suppression list; migration 0011). */
+export interface OptOutsTable {
+  company_id: string;
+  /** E.164, as messages store it. */
+  phone_number: string;
+  /** api, import or inbound_keyword. */
+  source: string;
+  /** The inbound keyword that matched (inbound_keyword only). */
+  keyword: string | null;
+  /** Free text given with an API add or an import line. */
+  reason: string | null;
+  /** The channel the opt-out reply came in on (inbound_keyword only). */
+  channel_id: string | null;
+  created_at: CreatedAt;
+}
+
+/** A company's opt-out keywords (no row: the defaults). */
+export interface OptOutSettingsTable {
+  company_id: string;
+  keywords: unknown;
+  updated_at: UpdatedAt;
+}
+
+/** A company's client webhook endpoint (webhook-endpoints.ts); `secret` is sealed (SecretBox). */
+export interface WebhookEndpointsTable {
+  id: string;
+  company_id: string;
+  url: string;
+  description: string;
+  /** Subscribed event types (`message.status_changed`, `bulk_send.status_changed`) or `*`. */
+  events: string[];
+  secret: string;
+  enabled: boolean;
+  disabled_reason: string | null;
+  disabled_at: Date | null;
+  consecutive_failures: number;
+  failing_since: Date | null;
+  last_success_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The client webhook outbox: one row per event and endpoint, written by triggers (migration 0009). */
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  company_id: string;
+  event_id: string;
+  event_type: string;
+  /** The subject whose events are delivered in order (message id or bulk send id; `replay:<id>` for replays). */
+  order_key: string;
+  data: unknown;
+  occurred_at: Date;
+  /** PENDING (to deliver or retrying), DELIVERED, FAILED (given up). */
+  state: string;
+  attempts: number;
+  next_attempt_at: Date;
+  lease_owner: string | null;
+  lease_until: Date | null;
+  last_attempt_at: Date | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  delivered_at: Date | null;
+  replay_of: string | null;
+  created_at: Date;
+}
+
 /** The whole database. */
 export interface Database {
   companies: CompaniesTable;
@@ -227,4 +302,8 @@ export interface Database {
   pending_status_events: PendingStatusEventsTable;
   idempotency_keys: IdempotencyKeysTable;
   channel_status_webhooks: ChannelStatusWebhooksTable;
+  opt_outs: OptOutsTable;
+  opt_out_settings: OptOutSettingsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

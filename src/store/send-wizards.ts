@@ -1,10 +1,14 @@
 /** SQL for bulk sends (send wizards) and their counters, which moves keep exact in the same transaction. */
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { COMPLETABLE_STATUSES, QUEUEING_STATUSES, STOPPABLE_STATUSES } from '../domain/bulk-send-states.js';
 import { COUNTERS, type Counter, type MessageStatus } from '../domain/message-states.js';
 import { MOVE_SOURCES, states } from './messages.js';
 import type { Database, SendWizardsTable } from './schema.js';
 
 type Db = Kysely<Database>;
+
+/** `'A', 'B'` as SQL literals of bulk-send statuses (from the domain's lists, never from input). */
+export const wizardStates = (list: readonly string[]) => sql.join(list.map((s) => sql.lit(s)));
 
 /** A bulk send row. */
 export type SendWizardRow = Selectable<SendWizardsTable>;
@@ -15,11 +19,11 @@ export async function addWizardCounters(db: Db, wizardId: string, delta: Partial
   if (sets.length === 0) return;
   await sql`
     update send_wizards set ${sql.join(sets)},
-      status = case when status in ('RUNNING', 'PAUSED')
+      status = case when status in (${wizardStates(COMPLETABLE_STATUSES)})
                       and waiting + ${delta.waiting ?? 0} = 0 and queued + ${delta.queued ?? 0} = 0
                       and awaiting_backend_count + ${delta.awaiting_backend_count ?? 0} = 0
                     then 'COMPLETED' else status end,
-      finished_at = case when status in ('RUNNING', 'PAUSED')
+      finished_at = case when status in (${wizardStates(COMPLETABLE_STATUSES)})
                       and waiting + ${delta.waiting ?? 0} = 0 and queued + ${delta.queued ?? 0} = 0
                       and awaiting_backend_count + ${delta.awaiting_backend_count ?? 0} = 0
                     then now() else finished_at end,
@@ -62,11 +66,18 @@ export async function insertWizard(
             'PENDING', ${w.total_time})`.execute(db);
 }
 
-/** Every row is stored: the bulk send starts (its rows are queued by the dispatcher's maintenance). */
-export async function acceptWizard(db: Db, id: string, summary: number, duplicates: number): Promise<void> {
+/**
+ * Every row is stored: the bulk send starts (its rows are queued by the dispatcher's maintenance), or with
+ * `scheduledAt` waits SCHEDULED until then (`activateDueSchedules`).
+ */
+export async function acceptWizard(db: Db, id: string, summary: number, duplicates: number, scheduledAt: Date | null = null): Promise<void> {
+  const at = scheduledAt?.toISOString() ?? null;
   await sql`
-    update send_wizards set status = 'RUNNING', summary = ${summary}, waiting = ${summary}, duplicate_count = ${duplicates},
-      started_at = now(), updated_at = now()
+    update send_wizards set status = ${at ? 'SCHEDULED' : 'RUNNING'}, summary = ${summary}, waiting = ${summary},
+      duplicate_count = ${duplicates}, scheduled_at = ${at}::timestamptz,
+      started_at = case when ${at}::timestamptz is null then now() end,
+      window_ends_at = case when ${at}::timestamptz is null then now() + make_interval(secs => total_time) end,
+      updated_at = now()
     where id = ${id} and status = 'PENDING'`.execute(db);
 }
 
@@ -93,13 +104,20 @@ export async function deleteWizard(db: Db, id: string): Promise<void> {
   await sql`delete from send_wizards where id = ${id} and status = 'PENDING'`.execute(db);
 }
 
-/** Queues stored rows of started bulk sends (NONE → QUEUED), in row order, grouped for the counters. */
+/**
+ * Queues stored rows of started bulk sends (NONE → QUEUED), in row order, grouped for the counters. A bulk
+ * send with a spread (a schedule that activated, a user resume) gives each row its due time here: from
+ * `spread_from`, evenly by row number over `spread_seconds` for the rows from `spread_first_row` to the last.
+ */
 export async function queueWaitingRows(db: Db, limit: number): Promise<MovedGroup[]> {
   const result = await sql<MovedGroup>`
-    with t as (select m.id from messages m join send_wizards w on w.id = m.send_wizard_id
-               where m.status = 'NONE' and w.status in ('RUNNING', 'PAUSED')
+    with t as (select m.id, case when w.spread_from is null then m.due_at
+                                 else w.spread_from + make_interval(secs => greatest(0, m.row_no - w.spread_first_row)
+                                        * w.spread_seconds / greatest(1, w.summary - w.spread_first_row + 1)) end as due_at
+               from messages m join send_wizards w on w.id = m.send_wizard_id
+               where m.status = 'NONE' and w.status in (${wizardStates(QUEUEING_STATUSES)})
                order by m.send_wizard_id, m.row_no limit ${limit} for update of m skip locked),
-    moved as (update messages m set status = 'QUEUED', updated_at = now(), version = m.version + 1
+    moved as (update messages m set status = 'QUEUED', due_at = t.due_at, updated_at = now(), version = m.version + 1
               from t where m.id = t.id returning m.send_wizard_id, m.reached_rank)
     select send_wizard_id, 'NONE' as old_status, reached_rank as old_rank, 'QUEUED' as status, reached_rank, count(*)::int as n
     from moved group by send_wizard_id, reached_rank`.execute(db);
@@ -117,22 +135,36 @@ export interface MovedGroup {
 }
 
 /**
- * Stop: every row not yet handed to the network becomes CANCELLED (an attempted send is never cancelled).
- * Rows are locked in id order and before the bulk send (lock order, README).
+ * The rows of a bulk send not yet handed to the network move to `to`: waiting rows, and leased rows with no send
+ * attempt recorded (an attempted send is never withdrawn). Rows are locked in id order and before the bulk send
+ * (lock order, README). Stop moves them to CANCELLED, a user pause back to NONE.
  */
-export async function cancelWizardRows(db: Db, wizardId: string): Promise<MovedGroup[]> {
+async function withdrawUnsentRows(db: Db, wizardId: string, to: 'CANCELLED' | 'NONE'): Promise<MovedGroup[]> {
+  const [waiting, leased] = to === 'CANCELLED'
+    ? [MOVE_SOURCES.cancelWaiting, MOVE_SOURCES.cancelLeased]
+    : [MOVE_SOURCES.parkWaiting, MOVE_SOURCES.parkLeased];
   const result = await sql<MovedGroup>`
     with t as (select id, status as old_status, reached_rank as old_rank from messages
                where send_wizard_id = ${wizardId}
-                 and (status in (${states(MOVE_SOURCES.cancelWaiting)})
-                      or (status in (${states(MOVE_SOURCES.cancelLeased)}) and send_attempted_at is null))
+                 and (status in (${states(waiting)})
+                      or (status in (${states(leased)}) and send_attempted_at is null))
                order by id for update),
-    moved as (update messages m set status = 'CANCELLED', lease_owner = null, lease_until = null, updated_at = now(),
+    moved as (update messages m set status = ${to}, lease_owner = null, lease_until = null, updated_at = now(),
                 version = m.version + 1
               from t where m.id = t.id returning m.send_wizard_id, t.old_status, t.old_rank, m.reached_rank)
-    select send_wizard_id, old_status, old_rank, 'CANCELLED' as status, reached_rank, count(*)::int as n
+    select send_wizard_id, old_status, old_rank, ${to}::text as status, reached_rank, count(*)::int as n
     from moved group by send_wizard_id, old_status, old_rank, reached_rank`.execute(db);
   return result.rows;
+}
+
+/** Stop: every row not yet handed to the network becomes CANCELLED. */
+export function cancelWizardRows(db: Db, wizardId: string): Promise<MovedGroup[]> {
+  return withdrawUnsentRows(db, wizardId, 'CANCELLED');
+}
+
+/** A user pause: the rows not yet handed to the network wait again (NONE). */
+export function parkWizardRows(db: Db, wizardId: string): Promise<MovedGroup[]> {
+  return withdrawUnsentRows(db, wizardId, 'NONE');
 }
 
 /**
@@ -144,7 +176,7 @@ export async function stopWizard(db: Db, companyId: string, id: string): Promise
     select status from send_wizards where id = ${id} and company_id = ${companyId} for update`.execute(db);
   const current = locked.rows[0];
   if (!current) return undefined;
-  if (!['RUNNING', 'PAUSED', 'PENDING'].includes(current.status)) return { status: current.status, stopped: false };
+  if (!(STOPPABLE_STATUSES as readonly string[]).includes(current.status)) return { status: current.status, stopped: false };
   await sql`update send_wizards set status = 'STOPPED', finished_at = now(), updated_at = now() where id = ${id}`.execute(db);
   return { status: 'STOPPED', stopped: true };
 }
@@ -179,5 +211,71 @@ export async function findReportRows(db: Db, wizardId: string, fromRow: number, 
            seen_time, failed_time, error_message, error_message_detail, webhook_response
     from messages where send_wizard_id = ${wizardId} and row_no between ${fromRow} and ${toRow}
     order by row_no`.execute(db);
+  return result.rows;
+}
+
+const REPORT_COLUMNS = sql`id, row_no, row_ref, phone_number, full_name, status, backend_sended_time, sended_time, delivered_time,
+           seen_time, failed_time, error_message, error_message_detail, webhook_response`;
+
+/**
+ * A page of a bulk send's rows in one status, in row order: the page's row numbers come from the index on
+ * (send_wizard_id, status, row_no) alone (an index-only scan skips the offset), then only those rows are read.
+ */
+export async function findReportRowsByStatus(db: Db, wizardId: string, status: MessageStatus, offset: number, limit: number) {
+  const result = await sql<Record<string, unknown>>`
+    select ${REPORT_COLUMNS}
+    from messages where send_wizard_id = ${wizardId} and row_no in (
+      select row_no from messages where send_wizard_id = ${wizardId} and status = ${status}
+      order by row_no offset ${offset} limit ${limit})
+    order by row_no`.execute(db);
+  return result.rows;
+}
+
+/** The next rows of a bulk send after `afterRow` (keyset), optionally in one status, in row order. */
+export async function findReportRowsAfter(db: Db, wizardId: string, afterRow: number, limit: number, status?: MessageStatus) {
+  const result = await sql<Record<string, unknown>>`
+    select ${REPORT_COLUMNS}
+    from messages where send_wizard_id = ${wizardId} and row_no > ${afterRow}
+      ${status ? sql`and status = ${status}` : sql``}
+    order by row_no limit ${limit}`.execute(db);
+  return result.rows;
+}
+
+/** How many of a bulk send's rows are in this status. */
+export async function countReportRowsByStatus(db: Db, wizardId: string, status: MessageStatus): Promise<number> {
+  const result = await sql<{ n: number }>`
+    select count(*)::int as n from messages where send_wizard_id = ${wizardId} and status = ${status}`.execute(db);
+  return result.rows[0]?.n ?? 0;
+}
+
+/** A time column as ISO 8601 UTC text with milliseconds, as the API writes it (no Date parsing per row). */
+const isoText = (column: string) => sql`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${sql.ref(column)}`;
+
+/** A row of a report export: the detail item's fields, times as ISO 8601 text. */
+export interface ExportRow {
+  id: string;
+  row_no: number;
+  row_ref: string | null;
+  phone_number: string;
+  full_name: string | null;
+  status: string;
+  backend_sended_time: string | null;
+  sended_time: string | null;
+  delivered_time: string | null;
+  seen_time: string | null;
+  failed_time: string | null;
+  error_message: string | null;
+  error_message_detail: string | null;
+}
+
+/** The next rows of a bulk send for an export, after `afterRow` (keyset), optionally in one status, in row order. */
+export async function findExportRowsAfter(db: Db, wizardId: string, afterRow: number, limit: number, status?: MessageStatus): Promise<ExportRow[]> {
+  const result = await sql<ExportRow>`
+    select id, row_no, row_ref::text as row_ref, phone_number, full_name, status,
+           ${isoText('backend_sended_time')}, ${isoText('sended_time')}, ${isoText('delivered_time')}, ${isoText('seen_time')},
+           ${isoText('failed_time')}, error_message, error_message_detail
+    from messages where send_wizard_id = ${wizardId} and row_no > ${afterRow}
+      ${status ? sql`and status = ${status}` : sql``}
+    order by row_no limit ${limit}`.execute(db);
   return result.rows;
 }

@@ -109,13 +109,32 @@ export async function releaseTierHold(db: Db, channelId: string): Promise<void> 
   await sql`delete from channel_tier_holds where channel_id = ${channelId}`.execute(db);
 }
 
-/** The company's suppressed numbers among these (opted out, or known invalid after 131026). */
-export async function findSuppressed(db: Db, companyId: string, numbers: string[]): Promise<Map<string, string>> {
+/** Why a number is suppressed: the company's opt-out list (with its source), or the network called it undeliverable. */
+export interface Suppression {
+  kind: 'opted_out' | 'undeliverable';
+  /** opted_out: the opt-out's source (api, import, inbound_keyword); undeliverable: the stored reason. */
+  reason: string;
+  /** The inbound keyword of an opt-out by reply. */
+  keyword: string | null;
+}
+
+/**
+ * The company's suppressed numbers among these: its opt-outs and the numbers known undeliverable after 131026, in
+ * one read; a number on both lists counts as opted out.
+ */
+export async function findSuppressed(db: Db, companyId: string, numbers: string[]): Promise<Map<string, Suppression>> {
   if (numbers.length === 0) return new Map();
-  const result = await sql<{ phone_number: string; reason: string }>`
-    select phone_number, reason from suppressed_numbers
+  const result = await sql<{ phone_number: string; kind: Suppression['kind']; reason: string; keyword: string | null }>`
+    select phone_number, 'opted_out' as kind, source as reason, keyword from opt_outs
+    where company_id = ${companyId} and phone_number = any(${numbers}::text[])
+    union all
+    select phone_number, 'undeliverable' as kind, reason, null as keyword from suppressed_numbers
     where company_id = ${companyId} and phone_number = any(${numbers}::text[])`.execute(db);
-  return new Map(result.rows.map((r) => [r.phone_number, r.reason]));
+  const found = new Map<string, Suppression>();
+  for (const r of result.rows) {
+    if (found.get(r.phone_number)?.kind !== 'opted_out') found.set(r.phone_number, { kind: r.kind, reason: r.reason, keyword: r.keyword });
+  }
+  return found;
 }
 
 /** Adds a number to the company's suppression list (idempotent). */
@@ -128,4 +147,20 @@ export async function suppressNumber(db: Db, companyId: string, phoneNumber: str
 /** Single-process databases (PGlite) only: nobody else can hold a lease, so every lease is dropped at start. */
 export async function dropAllChannelLeases(db: Db): Promise<void> {
   await sql`delete from channel_leases`.execute(db);
+}
+
+/** A channel's use of its tier window: unique recipients in the rolling window and when the earliest leaves it. */
+export interface WindowUse {
+  used: number;
+  frees_at: Date;
+}
+
+/** The rolling-window use of each of a company's channels that has any (channels without use are absent). */
+export async function windowUseByChannel(db: Db, companyId: string, windowSeconds = TIER_WINDOW_SECONDS): Promise<Map<string, WindowUse>> {
+  const result = await sql<{ channel_id: string; used: number; frees_at: Date | string }>`
+    select t.channel_id, count(*)::int as used, min(t.last_sent_at) + make_interval(secs => ${windowSeconds}) as frees_at
+    from tier_recipients t join channels c on c.id = t.channel_id
+    where c.company_id = ${companyId} and t.last_sent_at > now() - make_interval(secs => ${windowSeconds})
+    group by t.channel_id`.execute(db);
+  return new Map(result.rows.map((r) => [r.channel_id, { used: r.used, frees_at: new Date(r.frees_at) }]));
 }

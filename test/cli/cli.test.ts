@@ -1,27 +1,17 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createPgDatabase, onPostgres } from '../support/db.js';
+import { openCliEnv, TMS_BIN } from '../support/cli-env.js';
+import { onPostgres } from '../support/db.js';
 
-const BIN = new URL('../../bin/tms.mjs', import.meta.url).pathname;
+const BIN = TMS_BIN;
 let env: Record<string, string>;
 let cleanup: () => Promise<void>;
 
 before(async () => {
-  const base = { ...process.env, LOG_LEVEL: 'silent' } as Record<string, string>;
-  delete base.DATABASE_URL;
-  if (onPostgres) {
-    const database = await createPgDatabase();
-    env = { ...base, DATABASE_URL: database.url };
-    cleanup = database.drop;
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), 'tms-cli-'));
-    env = { ...base, DATA_DIR: dir };
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
-  }
+  ({ env, cleanup } = await openCliEnv('tms-cli-'));
 });
 after(() => cleanup());
 

@@ -1,10 +1,10 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sql } from 'kysely';
 import { SIM_CHANNEL_IDS } from '../../src/network/simulator/constants.js';
 import { eventually, OTHER_CHANNEL_ID, simAdmin, startHarness, type Harness } from '../support/harness.js';
 import { approvedTemplate } from '../support/sending.js';
 import { listItem, phones, reportRows, startV1, untilWizard, v1Rows } from '../support/bulk.js';
+import { assertCountersExact, countersSnapshot } from '../support/lifecycle.js';
 
 let h: Harness;
 let mainTemplate: string;
@@ -17,47 +17,19 @@ before(async () => {
 });
 after(() => h.close());
 
-/** Every counter recomputed from the rows in one statement (one snapshot), next to the stored counters. */
-async function countersSnapshot(id: string) {
-  const result = await sql<Record<string, number>>`
-    select w.summary, w.waiting, w.queued, w.processed_count, w.awaiting_backend_count, w.failed_count, w.delivered_count,
-      w.sent_count, w.seen_count, w.cancelled_count,
-      count(m.id)::int as rows,
-      (count(*) filter (where m.status = 'NONE'))::int as r_waiting,
-      (count(*) filter (where m.status in ('QUEUED', 'AGENDA', 'OPT_IN_SUCCESS')))::int as r_queued,
-      (count(*) filter (where m.status not in ('NONE', 'QUEUED', 'CANCELLED')))::int as r_processed_count,
-      (count(*) filter (where m.status = 'SENT_TO_BACKEND'))::int as r_awaiting_backend_count,
-      (count(*) filter (where m.status in ('OPT_IN_FAILED', 'OPT_IN_FAILED_INVALID_NUMBER', 'SENT_TO_BACKEND_FAILED', 'BACKEND_FAILED')))::int as r_failed_count,
-      (count(*) filter (where m.reached_rank >= 2))::int as r_delivered_count,
-      (count(*) filter (where m.reached_rank >= 3))::int as r_sent_count,
-      (count(*) filter (where m.reached_rank >= 4))::int as r_seen_count,
-      (count(*) filter (where m.status = 'CANCELLED'))::int as r_cancelled_count
-    from send_wizards w left join messages m on m.send_wizard_id = w.id
-    where w.id = ${id} group by w.id`.execute(h.store.db);
-  return result.rows[0];
-}
-
-function assertCountersExact(s: Record<string, number>) {
-  assert.equal(s.summary, s.rows);
-  for (const c of ['waiting', 'queued', 'processed_count', 'awaiting_backend_count', 'failed_count', 'delivered_count', 'sent_count', 'seen_count', 'cancelled_count']) {
-    assert.equal(s[c], s[`r_${c}`], `${c}: stored ${s[c]}, rows say ${s[`r_${c}`]}`);
-  }
-}
-
 test('counters equal the rows at every step of a running bulk send', async () => {
   const rows = v1Rows([...phones(40, '9055610'), '905561000000', '905561000001']);
   const id = await startV1(h, { message_template_id: mainTemplate, rows, total_time: 2, channel_id: main });
   let samples = 0;
   for (;;) {
-    const s = await countersSnapshot(id);
-    assertCountersExact(s);
+    await assertCountersExact(h, id);
     samples += 1;
     const item = await listItem(h, main, id);
     if (item.status === 'COMPLETED' && item.seen_count + item.failed_count >= 41) break;
     await new Promise((r) => setTimeout(r, 50));
     assert.ok(samples < 2000, 'the bulk send did not finish');
   }
-  const final = await countersSnapshot(id);
+  const final = await countersSnapshot(h, id);
   assert.equal(final.failed_count, 2);
   assert.ok(samples > 5);
 });
@@ -95,7 +67,7 @@ test('stop cancels every row not yet handed over; stopping again is 409', async 
   assert.ok(res.body.data.cancelled_count >= 15 && res.body.data.cancelled_count <= 19, String(res.body.data.cancelled_count));
   const rows = await reportRows(h, id);
   assert.equal(rows.filter((r: { status: string }) => r.status === 'CANCELLED').length, res.body.data.cancelled_count);
-  assertCountersExact(await countersSnapshot(id));
+  await assertCountersExact(h, id);
   const again = await h.call('POST', `${A}/stop`, { body: { send_wizard_id: id, channel_id: main } });
   assert.equal(again.status, 409);
   assert.equal(again.body.errors[0].code, 'BULK_SEND_FINISHED');
@@ -140,7 +112,7 @@ test('TIER_50 with 120 rows: 50 are sent in the window, the other 70 wait and th
   const later = await listItem(h, small, id);
   assert.equal(later.processed_count, 50, 'no row beyond the quota was sent');
   assert.equal(later.status, 'PAUSED');
-  assertCountersExact(await countersSnapshot(id));
+  await assertCountersExact(h, id);
   const received = (await Promise.all(phones(120, '9055670').map((n) => simAdmin(h, `/_sim/received?to=%2B${n}`)))).filter((g) => g.messages.length > 0).length;
   assert.equal(received, 50);
 });

@@ -44,15 +44,17 @@ export interface Harness {
 /** Starts a harness; pass simulator options through. */
 export async function startHarness(
   simulatorOptions: Parameters<typeof createSimulator>[0] = {},
-  appOptions: Partial<Pick<AppOptions, 'channelMaxAgeMs' | 'templateStatusMaxAgeMs' | 'maxBodyParams' | 'dispatcher' | 'instanceId'>> = {},
+  appOptions: Partial<Pick<AppOptions, 'channelMaxAgeMs' | 'templateStatusMaxAgeMs' | 'maxBodyParams' | 'dispatcher' | 'instanceId' | 'consoleDir' | 'metricsCacheMs' | 'outbox'>> = {},
+  /** Extra environment for loadConfig (e.g. METRICS_TOKEN). */
+  env: Record<string, string> = {},
 ): Promise<Harness> {
   const store = await createTestStore();
   const log = pino({ level: 'silent' });
   const simulator = createSimulator({ log, ...simulatorOptions });
   const { url: simulatorUrl } = await simulator.start(0);
   const network = createCloudApiAdapter({ baseUrl: simulatorUrl, appId: SIM_APP_ID, timeoutMs: 3000, connections: 128 });
-  const config = loadConfig({ APP_SECRET: TEST_APP_SECRET, WEBHOOK_VERIFY_TOKEN: 'test-verify', LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, db: store.db, dbKind: store.kind, network, log, ...appOptions });
+  const config = loadConfig({ APP_SECRET: TEST_APP_SECRET, WEBHOOK_VERIFY_TOKEN: 'test-verify', LOG_LEVEL: 'silent', ...env });
+  const app = await buildApp({ config, db: store.db, dbKind: store.kind, network, log, poolStats: () => store.poolStats(), ...appOptions });
   await app.http.listen({ port: 0, host: '127.0.0.1' });
   const address = app.http.server.address();
   const appUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

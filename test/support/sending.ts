@@ -26,9 +26,9 @@ export function sendParams(name = 'Ayse') {
 }
 
 /** Creates a template on a channel and waits until the network approved it. */
-export async function approvedTemplate(h: Harness, channelId: string, components = sendableComponents()): Promise<string> {
+export async function approvedTemplate(h: Harness, channelId: string, components = sendableComponents(), name = uniqueName('send')): Promise<string> {
   const res = await h.call('POST', '/agent-app/message-template/template', {
-    body: { name: uniqueName('send'), category: 'MARKETING', language: 'en_US', components, channel_id: channelId },
+    body: { name, category: 'MARKETING', language: 'en_US', components, channel_id: channelId },
   });
   assert.equal(res.status, 200, JSON.stringify(res.body));
   const id = res.body.data.id as string;

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { readChannelHealth } from '../../engine/channel-health.js';
 import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES } from '../envelope.js';
+import { PHONE_STATUS_A } from '../openapi/examples.js';
 import { ChannelQuery, PhoneStatusA, toPhoneStatusA } from '../schemas/channel.js';
 
 /** GET /agent-app/message-template/template/waba-status */
@@ -14,8 +15,14 @@ export const familyAChannelRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async 
       schema: {
         tags: ['family A'],
         summary: 'Phone status of a channel (quality in quality_score)',
+        description:
+          "The channel's status, quality and messaging tier, refreshed from the network when older than 30 s. " +
+          'A channel of another company answers 404 CHANNEL_NOT_FOUND.',
         querystring: ChannelQuery,
-        response: { 200: Type.Object({ success: Type.Literal(true), data: PhoneStatusA }), ...ERROR_RESPONSES },
+        response: {
+          200: Type.Object({ success: Type.Literal(true), data: PhoneStatusA }, { examples: [{ success: true, data: PHONE_STATUS_A }] }),
+          ...ERROR_RESPONSES,
+        },
       },
     },
     async (request) => {

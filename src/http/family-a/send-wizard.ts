@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { AppError } from '../../errors.js';
 import { bulkSendReport, listBulkSends, stopBulkSend, toListItem } from '../../engine/bulk-sends.js';
 import { spoolRows } from '../../engine/bulk-spool.js';
@@ -15,17 +14,18 @@ import { startBulkSend } from '../../engine/bulk-start.js';
 import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES } from '../envelope.js';
 import { claimIdempotency, hashedBody, idempotencyFence, idempotentStreamRoute } from '../idempotency.js';
+import { documented, IDEMPOTENCY_HEADER_DOC } from '../openapi/doc-only.js';
 import {
-  ListItem,
-  Pagination,
   ReportDetailBody,
-  ReportDetailItem,
+  ReportDetailResponse,
   ReportsBody,
-  StartResponse,
+  ReportsResponse,
+  StartOrDryRunResponse,
   StartV1Body,
   StartV2Body,
   StopBody,
   StopResponse,
+  startAnswer,
   toReportItem,
 } from '../schemas/send-wizard.js';
 
@@ -48,13 +48,24 @@ export const familyASendWizardRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asy
           schema: {
             tags: ['family A'],
             summary: variant === 'v1' ? 'Start a bulk send (rows as objects)' : 'Start a bulk send (rows as arrays, columns named by param_headers; carousel capable)',
-            description: 'The body is read as a stream (up to 256 MB, 1,000,000 rows); every row is checked before anything is stored.',
+            description:
+              (variant === 'v1'
+                ? 'Rows as objects: params fills the BODY variables in order (a NAMED template: in order of first appearance of each name), ' +
+                  'text_header_param the header (text, or a media link/id), url_button_param/url_button_param2 the URL buttons, copy_code_param the coupon. '
+                : 'Rows as arrays: the row number, the phone, then one cell per param_headers column from the third on ' +
+                  '(BODY.<n>, HEADER.<n>, HEADER, BUTTONS.<i>, CAROUSEL.<card>.BODY.<n>, CAROUSEL.<card>.BUTTONS.<i>, CAROUSEL.<card>.HEADER, FULL_NAME; ' +
+                  'BODY.<name> for a NAMED template). ') +
+              'Formats with complete examples: docs/send-parameters.md. ' +
+              'The body is read as a stream (up to 256 MB, 1,000,000 rows); every row is checked before anything is stored, a bad one is 400 naming rows[i]. ' +
+              'Repeated numbers are sent once (duplicate_count). Optional Idempotency-Key header. ' +
+              'Beyond the interface: `dry_run: true` checks exactly as a start and stores nothing; it answers the row count, duplicates removed and the tier quota needed and left.',
             body,
-            response: { 200: StartResponse, ...ERROR_RESPONSES },
+            response: { 200: StartOrDryRunResponse, ...ERROR_RESPONSES },
           },
           // The stream is checked by the service itself, row by row, with the same rules as the schema above.
           validatorCompiler: () => () => true,
           ...idempotentStreamRoute(deps.db),
+          config: documented({ headers: IDEMPOTENCY_HEADER_DOC }),
         },
         async (request, reply) => {
           const declared = Number(request.headers['content-length'] ?? 0);
@@ -64,12 +75,14 @@ export const familyASendWizardRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asy
             const file = join(dir, 'rows.jsonl');
             // With an Idempotency-Key the raw bytes are hashed as they stream to the spool; the key is claimed once read.
             const spooled = await spoolRows(hashedBody(request, request.body as unknown as Readable), file, START_LIMITS);
-            if (await claimIdempotency(deps.db, request, reply, { leaseSeconds: 900 })) return reply;
-            const fence = idempotencyFence(request, reply);
+            // A dry run stores nothing, not even its Idempotency-Key.
+            const dryRun = spooled.fields.dry_run === true;
+            if (!dryRun && (await claimIdempotency(deps.db, request, reply, { leaseSeconds: 900 }))) return reply;
+            const fence = dryRun ? undefined : idempotencyFence(request, reply);
             const started = await startBulkSend(deps.bulk, request.companyId, variant, spooled, file, fence && ((tx, s) =>
               fence(tx, { success: true, data: { send_wizard_id: s.id, summary: s.summary, duplicate_count: s.duplicates } })));
-            deps.bulk.started();
-            return { success: true as const, data: { send_wizard_id: started.id, summary: started.summary, duplicate_count: started.duplicates } };
+            if (!started.dryRun) deps.bulk.started();
+            return startAnswer(started);
           } finally {
             await rm(dir, { recursive: true, force: true });
           }
@@ -84,6 +97,7 @@ export const familyASendWizardRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asy
       schema: {
         tags: ['family A'],
         summary: 'Stop a bulk send: rows not yet handed to the network become CANCELLED at once',
+        description: 'Rows already handed to the network keep their status and counters; stopping a finished bulk send is 409 BULK_SEND_FINISHED.',
         body: StopBody,
         response: { 200: StopResponse, ...ERROR_RESPONSES },
       },
@@ -100,8 +114,9 @@ export const familyASendWizardRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asy
       schema: {
         tags: ['family A'],
         summary: "The channel's bulk sends with their counters, newest first",
+        description: 'Paged (page from 1, page_size up to 500, default 20). Counters follow the status events as they arrive.',
         body: ReportsBody,
-        response: { 200: Type.Object({ success: Type.Literal(true), items: Type.Array(ListItem), pagination: Pagination }), ...ERROR_RESPONSES },
+        response: { 200: ReportsResponse, ...ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -118,17 +133,21 @@ export const familyASendWizardRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asy
       schema: {
         tags: ['family A'],
         summary: "One bulk send's rows with their status, times and errors, in row order",
+        description:
+          'Paged by data.page / data.page_size (up to 500). Time and error fields appear once set; row is the 1-based row number, row_id the client\'s id. ' +
+          'Beyond the interface: `status` lists only rows in that message status (`pagination.total` counts them); `data.after_row` pages by keyset ' +
+          '(the rows after that row number), as fast deep in a 1,000,000-row bulk send as on its first page.',
         body: ReportDetailBody,
-        response: {
-          200: Type.Object({ success: Type.Literal(true), data: Type.Object({ report_details: Type.Array(ReportDetailItem) }), pagination: Pagination }),
-          ...ERROR_RESPONSES,
-        },
+        response: { 200: ReportDetailResponse, ...ERROR_RESPONSES },
       },
     },
     async (request) => {
       const page = request.body.data?.page ?? 1;
       const pageSize = request.body.data?.page_size ?? 20;
-      const { rows, total } = await bulkSendReport(deps.db, request.companyId, request.body.id, page, pageSize);
+      const { rows, total } = await bulkSendReport(deps.db, request.companyId, request.body.id, page, pageSize, {
+        status: request.body.status,
+        afterRow: request.body.data?.after_row,
+      });
       return { success: true as const, data: { report_details: rows.map(toReportItem) as never }, pagination: { page, page_size: pageSize, total } };
     },
   );

@@ -5,6 +5,8 @@ import { sendSingle } from '../../engine/single-send.js';
 import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES } from '../envelope.js';
 import { idempotencyFence, idempotentRoute } from '../idempotency.js';
+import { documented, IDEMPOTENCY_HEADER_DOC } from '../openapi/doc-only.js';
+import { EX } from '../openapi/examples.js';
 import { SingleSendBody } from '../schemas/message.js';
 
 /** POST /agent-app/message-template/single-messagev2 */
@@ -13,11 +15,24 @@ export const familyASingleSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asy
     '/single-messagev2',
     {
       ...idempotentRoute(deps.db),
+      config: documented({ headers: IDEMPOTENCY_HEADER_DOC }),
       schema: {
         tags: ['family A'],
         summary: 'Send one template message (queued, handed to the network at most once)',
+        description:
+          'Checks everything first (template APPROVED and of the channel\'s WABA, parameters against the template, E.164 number, ' +
+          'channel not blocked, tier quota), then queues the message; the dispatcher hands it to the network at most once. ' +
+          'message_template carries the parameters: BODY/header text values (with parameter_name for a NAMED template), ' +
+          'button variables and carousel cards — see docs/send-parameters.md. The status follows in POST /api/v1/messages. ' +
+          'Optional Idempotency-Key header.',
         body: SingleSendBody,
-        response: { 200: Type.Object({ success: Type.Literal(true), data: Type.Object({ message_id: Type.String() }) }), ...ERROR_RESPONSES },
+        response: {
+          200: Type.Object(
+            { success: Type.Literal(true), data: Type.Object({ message_id: Type.String() }) },
+            { examples: [{ success: true, data: { message_id: EX.messageId } }] },
+          ),
+          ...ERROR_RESPONSES,
+        },
       },
     },
     async (request, reply) => {

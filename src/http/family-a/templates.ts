@@ -6,6 +6,8 @@ import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES } from '../envelope.js';
 import { idempotentRoute } from '../idempotency.js';
 import { ChannelQuery } from '../schemas/channel.js';
+import { EX, TEMPLATE_VIEW } from '../openapi/examples.js';
+import { documented, IDEMPOTENCY_HEADER_DOC } from '../openapi/doc-only.js';
 import { CreateTemplateA, CreatedA, CreateTemplateV2, TemplateView, toTemplateView } from '../schemas/template.js';
 
 /** The family A template routes. */
@@ -14,9 +16,14 @@ export const familyATemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
     '/template',
     {
       ...idempotentRoute(deps.db),
+      config: documented({ headers: IDEMPOTENCY_HEADER_DOC }),
       schema: {
         tags: ['family A'],
         summary: 'Create a template (v1); submitted to the network for review, starts PENDING',
+        description:
+          'Checks the template against the network\'s rules and the service\'s (MARKETING, at most 4 body variables), then submits it; ' +
+          'the review status arrives by webhook (GET shows it). Every broken rule is one 400 TEMPLATE_INVALID element naming its path ' +
+          '(components[1].buttons[0].url). Media headers need example.header_handle (POST /api/v1/media). Optional Idempotency-Key header.',
         body: CreateTemplateA,
         response: { 200: CreatedA, ...ERROR_RESPONSES },
       },
@@ -40,9 +47,13 @@ export const familyATemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
     '/templatev2',
     {
       ...idempotentRoute(deps.db),
+      config: documented({ headers: IDEMPOTENCY_HEADER_DOC }),
       schema: {
         tags: ['family A'],
         summary: 'Create a template (v2, carousel capable, lower-case component types accepted)',
+        description:
+          'Like the v1 create, with the template under message_template and CAROUSEL components (2–10 cards, each a media header, ' +
+          'an optional body and buttons). media_names maps each header_handle used to a file name. Optional Idempotency-Key header.',
         body: CreateTemplateV2,
         response: { 200: CreatedA, ...ERROR_RESPONSES },
       },
@@ -69,8 +80,14 @@ export const familyATemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
       schema: {
         tags: ['family A'],
         summary: "The templates of the channel's WABA",
+        description:
+          "Every template of the WABA the channel belongs to, including those made in WhatsApp Manager (imported on the way), " +
+          'with review statuses refreshed from the network when stale.',
         querystring: ChannelQuery,
-        response: { 200: Type.Object({ success: Type.Literal(true), items: Type.Array(TemplateView) }), ...ERROR_RESPONSES },
+        response: {
+          200: Type.Object({ success: Type.Literal(true), items: Type.Array(TemplateView) }, { examples: [{ success: true, items: [TEMPLATE_VIEW] }] }),
+          ...ERROR_RESPONSES,
+        },
       },
     },
     async (request) => {
@@ -85,12 +102,19 @@ export const familyATemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
       schema: {
         tags: ['family A'],
         summary: 'One template',
+        description: "A template of the channel's WABA by id; another company's id answers 404 NOT_FOUND like a missing one.",
         querystring: Type.Object(
-          { template_id: Type.String({ minLength: 1, maxLength: 64 }), channel_id: Type.String({ minLength: 1, maxLength: 64 }) },
+          {
+            template_id: Type.String({ minLength: 1, maxLength: 64, examples: [EX.templateId] }),
+            channel_id: Type.String({ minLength: 1, maxLength: 64, examples: [EX.channelId] }),
+          },
           { additionalProperties: false },
         ),
         response: {
-          200: Type.Object({ success: Type.Literal(true), data: Type.Object({ message_template: TemplateView }) }),
+          200: Type.Object(
+            { success: Type.Literal(true), data: Type.Object({ message_template: TemplateView }) },
+            { examples: [{ success: true, data: { message_template: TEMPLATE_VIEW } }] },
+          ),
           ...ERROR_RESPONSES,
         },
       },
@@ -107,8 +131,9 @@ export const familyATemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
       schema: {
         tags: ['family A'],
         summary: 'Delete a template (at the network too; the name is blocked for 30 days)',
-        body: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false }),
-        response: { 200: Type.Object({ success: Type.Literal(true) }), ...ERROR_RESPONSES },
+        description: 'Deletes the template at the network and here; its name cannot be used on the WABA for 30 days (the network\'s rule).',
+        body: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false, examples: [{ id: EX.templateId }] }),
+        response: { 200: Type.Object({ success: Type.Literal(true) }, { examples: [{ success: true }] }), ...ERROR_RESPONSES },
       },
     },
     async (request) => {

@@ -5,7 +5,9 @@ import { listChannelHealth, readChannelHealth } from '../../engine/channel-healt
 import { findStaleStatusWebhooks } from '../../store/channel-status-webhooks.js';
 import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES, familyB, familyBSchema } from '../envelope.js';
-import { ChannelItem, ChannelQuery, PhoneStatusB, toChannelItem, toPhoneStatusB } from '../schemas/channel.js';
+import { windowUseByChannel } from '../../store/sending.js';
+import { CHANNEL_ITEM, exB, PHONE_STATUS_B } from '../openapi/examples.js';
+import { blockedReason, ChannelItem, ChannelQuery, PhoneStatusB, tierUse, toChannelItem, toPhoneStatusB } from '../schemas/channel.js';
 
 /** GET /api/v1/message-templates/waba-status and GET /api/v1/channels */
 export const familyBChannelRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
@@ -15,8 +17,11 @@ export const familyBChannelRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async 
       schema: {
         tags: ['family B'],
         summary: 'Phone status of a channel (quality in quality_rating)',
+        description:
+          "The channel's status, quality and messaging tier, refreshed from the network when older than 30 s. " +
+          'A channel of another company answers 404 CHANNEL_NOT_FOUND.',
         querystring: ChannelQuery,
-        response: { 200: familyBSchema({ data: PhoneStatusB }), ...ERROR_RESPONSES },
+        response: { 200: familyBSchema({ data: PhoneStatusB }, { examples: [exB({ data: PHONE_STATUS_B })] }), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -31,13 +36,22 @@ export const familyBChannelRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async 
       schema: {
         tags: ['family B'],
         summary: "The caller's channels with their status, refreshed from the network when stale (added beyond the interface)",
-        response: { 200: familyBSchema({ items: Type.Array(ChannelItem) }), ...ERROR_RESPONSES },
+        description:
+          'Every channel of the company with status, quality, tier, the throughput it sends at, a token problem (auth_error) ' +
+          'and status_webhooks_stale_since when status webhooks stopped arriving.',
+        response: { 200: familyBSchema({ items: Type.Array(ChannelItem) }, { examples: [exB({ items: [CHANNEL_ITEM] })] }), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
       const rows = await listChannelHealth(deps.channelHealth, request.companyId);
       const stale = await findStaleStatusWebhooks(deps.db, request.companyId);
-      const items = rows.map((row) => ({ ...toChannelItem(row), status_webhooks_stale_since: stale.get(row.id)?.toISOString() ?? null }));
+      const use = await windowUseByChannel(deps.db, request.companyId);
+      const items = rows.map((row) => ({
+        ...toChannelItem(row),
+        status_webhooks_stale_since: stale.get(row.id)?.toISOString() ?? null,
+        ...tierUse(row, use.get(row.id)),
+        blocked_reason: blockedReason(row),
+      }));
       return familyB(request, { items });
     },
   );

@@ -19,6 +19,21 @@ import { uploadMedia } from '../../engine/media.js';
 import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES, familyB, familyBSchema } from '../envelope.js';
 import { refuseNul } from '../input-rules.js';
+import { documented } from '../openapi/doc-only.js';
+import { EX, exB } from '../openapi/examples.js';
+
+/** The multipart body as documented (the route reads the parts itself, so no body schema validates it). */
+const MediaUploadDoc = Type.Object(
+  {
+    channel_id: Type.String({ description: 'the channel (phone number id) whose app uploads the file', examples: [EX.channelId] }),
+    file: Type.String({
+      format: 'binary',
+      contentMediaType: 'application/octet-stream',
+      description: `the file: image/jpeg or image/png (≤ 5 MB), video/mp4 (≤ 16 MB), application/pdf (≤ 100 MB); its part's content type must match its content`,
+    }),
+  },
+  { additionalProperties: false, examples: [{ channel_id: EX.channelId, file: '(the bytes of summer.png)' }] },
+);
 
 /** The media route. */
 export const familyBMediaRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
@@ -28,14 +43,27 @@ export const familyBMediaRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (a
     '/media',
     {
       bodyLimit: MAX_MEDIA_BYTES + 1024 * 1024,
+      config: documented({ body: MediaUploadDoc, consumes: ['multipart/form-data'] }),
       schema: {
         tags: ['family B'],
         summary: 'Upload a template header file (multipart: channel_id, file); returns file_handle',
+        description:
+          'Added beyond the interface. multipart/form-data with a channel_id field and one file part named file; the file is streamed to ' +
+          "the network's resumable upload. The answer's file_handle goes into file_handle of a family B create, or example.header_handle of a " +
+          'family A create. Another content type is 415 UNSUPPORTED_MEDIA_TYPE; a type/content mismatch 400 and an over-size file 413, both on field file.',
         consumes: ['multipart/form-data'],
         response: {
-          200: familyBSchema({
-            data: Type.Object({ file_handle: Type.String(), file_name: Type.String(), file_type: Type.String(), file_length: Type.Integer() }),
-          }),
+          200: familyBSchema(
+            {
+              data: Type.Object({
+                file_handle: Type.String({ description: 'the upload handle (example.header_handle / file_handle)' }),
+                file_name: Type.String(),
+                file_type: Type.String({ description: 'the MIME type' }),
+                file_length: Type.Integer({ description: 'bytes' }),
+              }),
+            },
+            { examples: [exB({ data: { file_handle: '4::aW1hZ2UvcG5n:ARbExampleHandle', file_name: 'summer.png', file_type: 'image/png', file_length: 48213 } })] },
+          ),
           ...ERROR_RESPONSES,
         },
       },

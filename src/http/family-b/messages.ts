@@ -5,6 +5,7 @@ import { listChannels } from '../../store/channels.js';
 import { findMessagesByIds } from '../../store/messages.js';
 import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES, familyB, familyBSchema } from '../envelope.js';
+import { exB, MESSAGE_RECORD } from '../openapi/examples.js';
 import { MessageLookupBody, MessageRecord, toMessageRecord } from '../schemas/message.js';
 
 /** POST /api/v1/messages */
@@ -15,8 +16,11 @@ export const familyBMessageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async 
       schema: {
         tags: ['family B'],
         summary: "Status records of the caller's messages by id (unknown and other companies' ids are absent)",
+        description:
+          'Up to 1,000 ids (single-send message_id or report detail message_id); each found message once, with its status, ' +
+          'time fields (null until set), error fields on failure and webhook_response, the status payload from the network.',
         body: MessageLookupBody,
-        response: { 200: familyBSchema({ items: Type.Array(MessageRecord) }), ...ERROR_RESPONSES },
+        response: { 200: familyBSchema({ items: Type.Array(MessageRecord) }, { examples: [exB({ items: [MESSAGE_RECORD] })] }), ...ERROR_RESPONSES },
       },
     },
     async (request) => {

@@ -6,6 +6,8 @@ import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES, familyB, familyBSchema } from '../envelope.js';
 import { idempotentRoute } from '../idempotency.js';
 import { ChannelQuery } from '../schemas/channel.js';
+import { documented, IDEMPOTENCY_HEADER_DOC } from '../openapi/doc-only.js';
+import { EX, exB, TEMPLATE_VIEW } from '../openapi/examples.js';
 import {
   CATEGORY_LIST,
   CategoryEntry,
@@ -17,7 +19,7 @@ import {
   toTemplateView,
 } from '../schemas/template.js';
 
-const IdParams = Type.Object({ message_template_id: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+const IdParams = Type.Object({ message_template_id: Type.String({ minLength: 1, maxLength: 64, examples: [EX.templateId] }) }, { additionalProperties: false });
 
 /** The family B template routes. */
 export const familyBTemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
@@ -27,8 +29,11 @@ export const familyBTemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
       schema: {
         tags: ['family B'],
         summary: 'Check a template name on a channel (needed within the hour before create)',
+        description:
+          'Answers 200 when the name is valid and free on the channel\'s WABA (not used, not deleted in the last 30 days); ' +
+          '409 TEMPLATE_NAME_TAKEN or 400 TEMPLATE_NAME_INVALID otherwise. A create of that name on that channel needs this within the hour.',
         body: CheckNameBody,
-        response: { 200: familyBSchema({}), ...ERROR_RESPONSES },
+        response: { 200: familyBSchema({}, { examples: [exB({})] }), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -41,11 +46,21 @@ export const familyBTemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
     '/message-templates',
     {
       ...idempotentRoute(deps.db),
+      config: documented({ headers: IDEMPOTENCY_HEADER_DOC }),
       schema: {
         tags: ['family B'],
         summary: 'Create a template; the name must have been checked on the channel in the last hour',
+        description:
+          'Like the family A create; an IMAGE, VIDEO or DOCUMENT header takes file_handle from POST /api/v1/media (422 MEDIA_REQUIRED without). ' +
+          'Without a check-name of the name on the channel in the last hour: 422 NAME_NOT_CHECKED. Optional Idempotency-Key header.',
         body: CreateTemplateB,
-        response: { 200: familyBSchema({ data: Type.Object({ id: Type.String(), status: Type.String() }) }), ...ERROR_RESPONSES },
+        response: {
+          200: familyBSchema(
+            { data: Type.Object({ id: Type.String(), status: Type.String({ description: 'PENDING until the network reviews it' }) }) },
+            { examples: [exB({ data: { id: EX.templateId, status: 'PENDING' } })] },
+          ),
+          ...ERROR_RESPONSES,
+        },
       },
     },
     async (request) => {
@@ -70,8 +85,11 @@ export const familyBTemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
       schema: {
         tags: ['family B'],
         summary: "The templates of the channel's WABA",
+        description:
+          "Every template of the WABA the channel belongs to, including those made in WhatsApp Manager (imported on the way), " +
+          'with review statuses refreshed from the network when stale.',
         querystring: ChannelQuery,
-        response: { 200: familyBSchema({ items: Type.Array(TemplateView) }), ...ERROR_RESPONSES },
+        response: { 200: familyBSchema({ items: Type.Array(TemplateView) }, { examples: [exB({ items: [TEMPLATE_VIEW] })] }), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -86,7 +104,11 @@ export const familyBTemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
       schema: {
         tags: ['family B'],
         summary: "The network's template languages",
-        response: { 200: familyBSchema({ data: Type.Object({ languages: Type.Array(LanguageEntry) }) }), ...ERROR_RESPONSES },
+        description: 'The language codes a create takes in language (value), with their names.',
+        response: {
+          200: familyBSchema({ data: Type.Object({ languages: Type.Array(LanguageEntry) }) }, { examples: [exB({ data: { languages: [{ value: 'en_US', title: 'English (US)' }] } })] }),
+          ...ERROR_RESPONSES,
+        },
       },
     },
     async (request) => familyB(request, { data: { languages: LANGUAGE_LIST } }),
@@ -98,7 +120,11 @@ export const familyBTemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
       schema: {
         tags: ['family B'],
         summary: 'Categories supported for creation',
-        response: { 200: familyBSchema({ data: Type.Object({ categories: Type.Array(CategoryEntry) }) }), ...ERROR_RESPONSES },
+        description: 'The categories a create takes in category (MARKETING).',
+        response: {
+          200: familyBSchema({ data: Type.Object({ categories: Type.Array(CategoryEntry) }) }, { examples: [exB({ data: { categories: CATEGORY_LIST } })] }),
+          ...ERROR_RESPONSES,
+        },
       },
     },
     async (request) => familyB(request, { data: { categories: CATEGORY_LIST } }),
@@ -110,9 +136,13 @@ export const familyBTemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
       schema: {
         tags: ['family B'],
         summary: 'One template',
+        description: "A template of the channel's WABA by id; another company's id answers 404 NOT_FOUND like a missing one.",
         params: IdParams,
         querystring: ChannelQuery,
-        response: { 200: familyBSchema({ data: Type.Object({ message_template: TemplateView }) }), ...ERROR_RESPONSES },
+        response: {
+          200: familyBSchema({ data: Type.Object({ message_template: TemplateView }) }, { examples: [exB({ data: { message_template: TEMPLATE_VIEW } })] }),
+          ...ERROR_RESPONSES,
+        },
       },
     },
     async (request) => {
@@ -127,8 +157,9 @@ export const familyBTemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
       schema: {
         tags: ['family B'],
         summary: 'Delete a template (at the network too; the name is blocked for 30 days)',
+        description: 'Deletes the template at the network and here; its name cannot be used on the WABA for 30 days (the network\'s rule).',
         params: IdParams,
-        response: { 200: familyBSchema({}), ...ERROR_RESPONSES },
+        response: { 200: familyBSchema({}, { examples: [exB({})] }), ...ERROR_RESPONSES },
       },
     },
     async (request) => {

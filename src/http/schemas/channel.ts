@@ -1,7 +1,8 @@
 /** Schemas for channel phone status (both families) and the channel list. */
 import { Type } from 'typebox';
-import { effectiveThroughput, UNKNOWN_TIER } from '../../domain/channel.js';
+import { authHoldReason, channelBlockReason, effectiveThroughput, tierLimit, UNKNOWN_TIER } from '../../domain/channel.js';
 import type { ChannelRow } from '../../store/channels.js';
+import type { WindowUse } from '../../store/sending.js';
 
 const common = {
   status: Type.String({ description: 'Status of the phone number (CONNECTED, FLAGGED, RESTRICTED, ...)' }),
@@ -34,11 +35,23 @@ export const ChannelItem = Type.Object({
     description:
       'Added: set when messages have awaited a status for STATUS_WEBHOOK_ALERT_SECONDS and no status webhook arrived for the channel since this time (check the webhook subscription); null otherwise',
   }),
+  tier_limit: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'Added: unique recipients the tier allows in a rolling 24 h (an unknown tier counts as 250); null = no cap',
+  }),
+  tier_used_24h: Type.Integer({ description: 'Added: unique recipients the channel reached (or holds a slot for) in the rolling 24 h' }),
+  tier_left_24h: Type.Union([Type.Integer(), Type.Null()], { description: 'Added: new recipients the tier allows now (tier_limit - tier_used_24h, at least 0); null = no cap' }),
+  tier_window_frees_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'Added: when the earliest recipient of the rolling window leaves it and frees a slot; null when the window is empty',
+  }),
+  blocked_reason: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'Added: why the service does not send on the channel now (status FLAGGED/RESTRICTED/BANNED/DELETED, quality RED, or a channel-level network refusal such as an expired token until its back-off passes); null when it may send. A full tier window is not a block: see tier_left_24h',
+  }),
 });
 
 /** Query with a required channel_id. */
 export const ChannelQuery = Type.Object(
-  { channel_id: Type.String({ minLength: 1, maxLength: 64 }) },
+  { channel_id: Type.String({ minLength: 1, maxLength: 64, description: 'the channel (phone number id)', examples: ['110000000000001'] }) },
   { additionalProperties: false },
 );
 
@@ -60,6 +73,23 @@ export function toPhoneStatusA(row: ChannelRow) {
 /** Family B view of a channel row. */
 export function toPhoneStatusB(row: ChannelRow) {
   return { ...base(row), quality_rating: row.quality_rating };
+}
+
+/** The tier window fields of the channel list. */
+export function tierUse(row: ChannelRow, use: WindowUse | undefined) {
+  const limit = tierLimit(row.messaging_limit_tier);
+  const used = use?.used ?? 0;
+  return {
+    tier_limit: limit,
+    tier_used_24h: used,
+    tier_left_24h: limit === null ? null : Math.max(0, limit - used),
+    tier_window_frees_at: use ? use.frees_at.toISOString() : null,
+  };
+}
+
+/** Why the channel may not send now, or null. */
+export function blockedReason(row: ChannelRow, now = Date.now()): string | null {
+  return channelBlockReason({ status: row.status, qualityRating: row.quality_rating, messagingLimitTier: row.messaging_limit_tier }) ?? authHoldReason(row, now);
 }
 
 /** Channel list view. */

@@ -2,13 +2,16 @@
 import { Type } from 'typebox';
 import { MESSAGE_STATUSES } from '../../domain/message-states.js';
 import type { MessageRow } from '../../store/messages.js';
+import { docSchema, WEBHOOK_RESPONSE_DOC } from '../openapi/doc-only.js';
+import { EX, SINGLE_SEND } from '../openapi/examples.js';
 
 const nullableTime = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 
 /** A send component as clients send it; the template rules check the rest and name the exact path. */
 export const SendComponentIn = Type.Object(
   { type: Type.String({ minLength: 1, maxLength: 20, description: 'BODY, HEADER, BUTTONS, CAROUSEL (or the Cloud API forms)' }) },
-  { additionalProperties: true },
+  // The document shows the concrete entry shapes (openapi/send-components.ts); validation stays here and in the send rules.
+  { additionalProperties: true, ...docSchema('SendComponent') },
 );
 
 /** `POST /agent-app/message-template/single-messagev2` body. */
@@ -18,15 +21,15 @@ export const SingleSendBody = Type.Object(
     phone_number: Type.String({ minLength: 1, maxLength: 32, description: 'digits with country code' }),
     message_template_id: Type.String({ minLength: 1, maxLength: 64 }),
     full_name: Type.Optional(Type.String({ maxLength: 256 })),
-    message_template: Type.Optional(Type.Array(SendComponentIn, { maxItems: 20 })),
+    message_template: Type.Optional(Type.Array(SendComponentIn, { maxItems: 20, description: 'the parameters, by template part; leave out for a template without variables' })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [SINGLE_SEND] },
 );
 
 /** `POST /api/v1/messages` body. */
 export const MessageLookupBody = Type.Object(
   { message_ids: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 1000 }) },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ message_ids: [EX.messageId] }] },
 );
 
 /** A message record (interface fields first; the time and error fields of the report detail follow). */
@@ -43,7 +46,7 @@ export const MessageRecord = Type.Object({
   updated_at: Type.String({ format: 'date-time' }),
   __v: Type.Integer(),
   ext_id: Type.Union([Type.String(), Type.Null()]),
-  webhook_response: Type.Any(),
+  webhook_response: Type.Any(WEBHOOK_RESPONSE_DOC),
   send_wizard_id: Type.Union([Type.String(), Type.Null()]),
   backend_sended_time: nullableTime,
   sended_time: nullableTime,

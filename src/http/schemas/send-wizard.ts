@@ -2,12 +2,29 @@
 import { Type } from 'typebox';
 import { MAX_CELL_LENGTH } from '../../domain/bulk-rows.js';
 import { MESSAGE_STATUSES } from '../../domain/message-states.js';
+import { SEND_WIZARD_STATUSES } from '../../domain/bulk-send-states.js';
+import { WEBHOOK_RESPONSE_DOC } from '../openapi/doc-only.js';
+import { EX, LIST_ITEM, REPORT_ITEM, START_V1, START_V2 } from '../openapi/examples.js';
 
 const cell = Type.Union([Type.String({ maxLength: MAX_CELL_LENGTH }), Type.Number()]);
 const id = Type.String({ minLength: 1, maxLength: 64 });
 
-/** Bulk send statuses (not shown in the interface; fixed in DESIGN §7). */
-export const SEND_WIZARD_STATUSES = ['PENDING', 'RUNNING', 'PAUSED', 'STOPPED', 'COMPLETED'] as const;
+/** Bulk send statuses (not shown in the interface; fixed in DESIGN §7; declared once in domain/bulk-send-states.ts). */
+export { SEND_WIZARD_STATUSES };
+
+/** Optional `scheduled_at` of both starts and of retry (beyond the interface). */
+export const ScheduledAt = Type.String({
+  format: 'date-time',
+  description:
+    'Addition: start at this time instead of now (ISO 8601 with an offset, later than now, at most 90 days ahead). Until then the bulk send is SCHEDULED and its rows NONE; total_time spreads from the actual start.',
+  examples: ['2026-11-24T09:00:00+03:00'],
+});
+
+/** `dry_run` (beyond the interface): checked like a start, nothing stored. */
+export const DryRunField = Type.Boolean({
+  description: 'beyond the interface: true checks every row exactly as a start would and stores, queues and sends nothing; the answer counts the rows and the tier quota they need',
+  default: false,
+});
 
 /** `start` body (documented; read as a stream and checked row by row by the service). */
 export const StartV1Body = Type.Object(
@@ -32,8 +49,10 @@ export const StartV1Body = Type.Object(
     ),
     total_time: Type.Integer({ minimum: 0, description: 'seconds to spread the sends over; 0 = as fast as the channel allows' }),
     channel_id: id,
+    dry_run: Type.Optional(DryRunField),
+    scheduled_at: Type.Optional(ScheduledAt),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [START_V1] },
 );
 
 /** `startv2` body. */
@@ -47,22 +66,71 @@ export const StartV2Body = Type.Object(
       minItems: 2,
       description: 'row-number column, phone column, then BODY.<n>, HEADER.<n>, HEADER (media), BUTTONS.<i>, CAROUSEL.<card>.BODY.<n>, CAROUSEL.<card>.BUTTONS.<i>, CAROUSEL.<card>.HEADER, FULL_NAME; a named template ({{first_name}}) takes BODY.<name> / HEADER.<name> or the position BODY.<n>',
     }),
+    dry_run: Type.Optional(DryRunField),
+    scheduled_at: Type.Optional(ScheduledAt),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [START_V2] },
 );
 
 /** The answer of both starts. */
-export const StartResponse = Type.Object({
-  success: Type.Literal(true),
-  data: Type.Object({ send_wizard_id: Type.String(), summary: Type.Integer(), duplicate_count: Type.Integer() }),
+export const StartResponse = Type.Object(
+  {
+    success: Type.Literal(true),
+    data: Type.Object({
+      send_wizard_id: Type.String(),
+      summary: Type.Integer({ description: 'unique rows stored' }),
+      duplicate_count: Type.Integer({ description: 'rows left out because their number came earlier' }),
+    }),
+  },
+  { examples: [{ success: true, data: { send_wizard_id: EX.sendWizardId, summary: 2, duplicate_count: 0 } }] },
+);
+
+/** The answer of a dry run (beyond the interface). */
+export const DryRunResponse = Type.Object(
+  {
+    success: Type.Literal(true),
+    data: Type.Object({
+      dry_run: Type.Literal(true),
+      rows: Type.Integer({ description: 'unique rows a start would store (duplicate numbers removed)' }),
+      duplicates_removed: Type.Integer({ description: 'rows whose number an earlier row already has' }),
+      tier_quota_needed: Type.Integer({ description: "unique numbers the channel has not reached in the rolling 24 h (each takes a tier slot)" }),
+      tier_quota_left: Type.Union([Type.Integer(), Type.Null()], { description: 'new recipients the tier allows now; null when the tier has no cap' }),
+    }),
+  },
+  { examples: [{ success: true, data: { dry_run: true, rows: 980, duplicates_removed: 20, tier_quota_needed: 975, tier_quota_left: 250 } }] },
+);
+
+/** A start's answer: started, or (dry_run) checked only. */
+export const StartOrDryRunResponse = Type.Union([StartResponse, DryRunResponse], {
+  examples: [
+    { success: true, data: { send_wizard_id: EX.sendWizardId, summary: 2, duplicate_count: 0 } },
+    { success: true, data: { dry_run: true, rows: 980, duplicates_removed: 20, tier_quota_needed: 975, tier_quota_left: 250 } },
+  ],
 });
 
+/** The answer data of a start or a dry run. */
+export function startAnswer(result: { dryRun: false; id: string; summary: number; duplicates: number } | { dryRun: true; rows: number; duplicates: number; tierQuotaNeeded: number; tierQuotaLeft: number | null }) {
+  if (result.dryRun) {
+    return {
+      success: true as const,
+      data: { dry_run: true as const, rows: result.rows, duplicates_removed: result.duplicates, tier_quota_needed: result.tierQuotaNeeded, tier_quota_left: result.tierQuotaLeft },
+    };
+  }
+  return { success: true as const, data: { send_wizard_id: result.id, summary: result.summary, duplicate_count: result.duplicates } };
+}
+
 /** `stop` body and answer. */
-export const StopBody = Type.Object({ send_wizard_id: id, channel_id: id }, { additionalProperties: false });
-export const StopResponse = Type.Object({
-  success: Type.Literal(true),
-  data: Type.Object({ send_wizard_id: Type.String(), status: Type.String(), cancelled_count: Type.Integer() }),
+export const StopBody = Type.Object({ send_wizard_id: id, channel_id: id }, {
+  additionalProperties: false,
+  examples: [{ send_wizard_id: EX.sendWizardId, channel_id: EX.channelId }],
 });
+export const StopResponse = Type.Object(
+  {
+    success: Type.Literal(true),
+    data: Type.Object({ send_wizard_id: Type.String(), status: Type.String({ description: 'STOPPED' }), cancelled_count: Type.Integer() }),
+  },
+  { examples: [{ success: true, data: { send_wizard_id: EX.sendWizardId, status: 'STOPPED', cancelled_count: 1520 } }] },
+);
 
 const paging = {
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
@@ -70,15 +138,44 @@ const paging = {
 };
 
 /** `reports` body. */
-export const ReportsBody = Type.Object({ ...paging, channel_id: id }, { additionalProperties: false });
-/** `reports/detail` body. */
+export const ReportsBody = Type.Object({ ...paging, channel_id: id }, {
+  additionalProperties: false,
+  examples: [{ page: 1, page_size: 20, channel_id: EX.channelId }],
+});
+/** One message status (the states table of the interface). */
+export const MessageStatusSchema = Type.Union(MESSAGE_STATUSES.map((s) => Type.Literal(s)));
+
+/** `reports/detail` body; `status` and `data.after_row` are beyond the interface. */
 export const ReportDetailBody = Type.Object(
-  { data: Type.Optional(Type.Object(paging, { additionalProperties: false })), id },
-  { additionalProperties: false },
+  {
+    data: Type.Optional(
+      Type.Object(
+        {
+          ...paging,
+          after_row: Type.Optional(
+            Type.Integer({
+              minimum: 0,
+              maximum: 1_000_000,
+              description: 'beyond the interface: keyset paging, the rows after this row number (the last `row` of the previous page); `page` is then only echoed',
+            }),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    id,
+    status: Type.Optional(
+      Type.Union(MESSAGE_STATUSES.map((s) => Type.Literal(s)), {
+        description: 'beyond the interface: only rows in this message status; pagination.total is then the count of those rows',
+      }),
+    ),
+  },
+  { additionalProperties: false, examples: [{ id: '6650f0c2a1b2c3d4e5f60718', data: { page: 1, page_size: 50 }, status: 'BACKEND_FAILED' }] },
 );
 
 /** Pagination block. */
-export const Pagination = Type.Object({ page: Type.Integer(), page_size: Type.Integer(), total: Type.Integer() });
+export const Pagination = Type.Object({ page: Type.Integer(), page_size: Type.Integer(), total: Type.Integer({ description: 'items on all pages' }) });
+
 
 /** A send wizard list item. */
 export const ListItem = Type.Object({
@@ -103,6 +200,8 @@ export const ListItem = Type.Object({
   paused_reason: Type.Union([Type.String(), Type.Null()]),
   message_template_id: Type.String(),
   channel_id: Type.String(),
+  scheduled_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'addition: when a scheduled bulk send starts (null: started at once)' }),
+  retry_of: Type.Union([Type.String(), Type.Null()], { description: 'addition: the bulk send whose failed rows this one retries' }),
 });
 
 const time = Type.Optional(Type.String({ format: 'date-time' }));
@@ -122,8 +221,20 @@ export const ReportDetailItem = Type.Object({
   failed_time: time,
   error_message: Type.Optional(Type.String()),
   error_message_detail: Type.Optional(Type.String()),
-  webhook_response: Type.Optional(Type.Any()),
+  webhook_response: Type.Optional(Type.Any(WEBHOOK_RESPONSE_DOC)),
 });
+
+/** The `reports` answer. */
+export const ReportsResponse = Type.Object(
+  { success: Type.Literal(true), items: Type.Array(ListItem), pagination: Pagination },
+  { examples: [{ success: true, items: [LIST_ITEM], pagination: { page: 1, page_size: 20, total: 1 } }] },
+);
+
+/** The `reports/detail` answer. */
+export const ReportDetailResponse = Type.Object(
+  { success: Type.Literal(true), data: Type.Object({ report_details: Type.Array(ReportDetailItem) }), pagination: Pagination },
+  { examples: [{ success: true, data: { report_details: [REPORT_ITEM] }, pagination: { page: 1, page_size: 20, total: 2 } }] },
+);
 
 /** The API view of a report row (fields that are not set are left out). */
 export function toReportItem(r: Record<string, unknown>) {

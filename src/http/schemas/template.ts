@@ -3,6 +3,8 @@ import { Type } from 'typebox';
 import { CATEGORIES } from '../../domain/templates/categories.js';
 import { LANGUAGES } from '../../domain/templates/languages.js';
 import type { TemplateRow } from '../../store/templates.js';
+import { docSchema } from '../openapi/doc-only.js';
+import { CREATE_TEMPLATE_A, CREATE_TEMPLATE_B, CREATE_TEMPLATE_V2, EX } from '../openapi/examples.js';
 
 const id = (description: string) => Type.String({ minLength: 1, maxLength: 64, description });
 
@@ -11,7 +13,8 @@ export const ComponentIn = Type.Object(
   {
     type: Type.String({ minLength: 1, maxLength: 20, description: 'HEADER, BODY, FOOTER, BUTTONS or CAROUSEL (any case)' }),
   },
-  { additionalProperties: true },
+  // The document shows the concrete component shapes (openapi/template-components.ts); validation stays here and in the rules.
+  { additionalProperties: true, ...docSchema('TemplateComponentInput') },
 );
 
 /** Components of a create request. */
@@ -31,7 +34,7 @@ export const CreateTemplateA = Type.Object(
     allow_category_change: Type.Optional(Type.Boolean({ description: 'stored; not forwarded (the network refuses it since 2025-04-09)' })),
     channel_id: id('the channel (phone number id)'),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [CREATE_TEMPLATE_A] },
 );
 
 /** Family A create v2 body. */
@@ -45,7 +48,7 @@ export const CreateTemplateV2 = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [CREATE_TEMPLATE_V2] },
 );
 
 /** Family B create body (all required; file_handle for media headers). */
@@ -56,13 +59,13 @@ export const CreateTemplateB = Type.Object(
     channel_id: id('the channel (phone number id)'),
     file_handle: Type.Optional(Type.String({ minLength: 1, maxLength: 2048, description: 'from POST /api/v1/media' })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [CREATE_TEMPLATE_B] },
 );
 
 /** Family B check-name body. */
 export const CheckNameBody = Type.Object(
   { channel_id: id('the channel (phone number id)'), name: Type.String({ maxLength: 1024 }) },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ channel_id: EX.channelId, name: 'summer_sale_b' }] },
 );
 
 /** A template as both families return it. */
@@ -72,7 +75,7 @@ export const TemplateView = Type.Object({
   language: Type.String(),
   category: Type.String(),
   status: Type.String({ description: 'APPROVED, PENDING, REJECTED, PAUSED, DISABLED, ...' }),
-  components: Type.Array(Type.Any()),
+  components: Type.Array(Type.Any(docSchema('TemplateComponent'))),
   rejected_reason: Type.Union([Type.String(), Type.Null()]),
   quality_score: Type.Union([Type.String(), Type.Null()]),
   channel_id: Type.String(),
@@ -81,10 +84,13 @@ export const TemplateView = Type.Object({
 });
 
 /** The answer of both family A creates (not shown in the interface; fixed here). */
-export const CreatedA = Type.Object({
-  success: Type.Literal(true),
-  data: Type.Object({ id: Type.String(), status: Type.String() }),
-});
+export const CreatedA = Type.Object(
+  {
+    success: Type.Literal(true),
+    data: Type.Object({ id: Type.String(), status: Type.String({ description: 'PENDING until the network reviews it' }) }),
+  },
+  { examples: [{ success: true, data: { id: '6740f1a2c3d4e5f601234567', status: 'PENDING' } }] },
+);
 
 /** The language list entry. */
 export const LanguageEntry = Type.Object({ value: Type.String(), title: Type.String() });

@@ -9,6 +9,8 @@ import { AppError } from '../../errors.js';
 import { isValidVerifyToken, isValidWebhookSignature } from '../../domain/webhook-signature.js';
 import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES } from '../envelope.js';
+import { documented } from '../openapi/doc-only.js';
+import { WebhookBodyDoc } from '../openapi/webhook-payloads.js';
 
 /** Meta's payloads are at most 3 MB; leave headroom. */
 const WEBHOOK_BODY_LIMIT = 4 * 1024 * 1024;
@@ -22,13 +24,20 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, d
   app.get(
     '/webhooks/whatsapp',
     {
+      config: documented({
+        response: { 200: Type.Unsafe({ description: 'hub.challenge, as plain text', content: { 'text/plain': { schema: Type.String({ examples: ['1158201444'] }) } } }) },
+      }),
       schema: {
         tags: ['webhooks'],
         summary: 'Verification handshake (hub.mode=subscribe, hub.verify_token, hub.challenge)',
+        description:
+          'Meta calls this once when the callback URL is set: with hub.mode=subscribe and hub.verify_token equal to WEBHOOK_VERIFY_TOKEN ' +
+          'the answer is hub.challenge as plain text; otherwise 403 WEBHOOK_VERIFY_FAILED. No bearer token.',
+        security: [],
         querystring: Type.Object({
-          'hub.mode': Type.Optional(Type.String()),
-          'hub.verify_token': Type.Optional(Type.String()),
-          'hub.challenge': Type.Optional(Type.String()),
+          'hub.mode': Type.Optional(Type.String({ examples: ['subscribe'] })),
+          'hub.verify_token': Type.Optional(Type.String({ examples: ['my-verify-token'] })),
+          'hub.challenge': Type.Optional(Type.String({ examples: ['1158201444'] })),
         }),
         response: { 200: Type.String(), ...ERROR_RESPONSES },
       },
@@ -48,11 +57,28 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, d
     '/webhooks/whatsapp',
     {
       bodyLimit: WEBHOOK_BODY_LIMIT,
+      config: documented({
+        body: WebhookBodyDoc,
+        headers: Type.Object({
+          'x-hub-signature-256': Type.String({
+            description: 'sha256=<hex HMAC-SHA256 of the raw body with APP_SECRET>; missing or wrong: 401 WEBHOOK_SIGNATURE_INVALID, nothing stored',
+            examples: ['sha256=6f1b0c3e5d0a4a449f0e2f3c1b1f6d7e6f1b0c3e5d0a4a449f0e2f3c1b1f6d7e'],
+          }),
+        }),
+      }),
       schema: {
         tags: ['webhooks'],
         summary: 'Network events (statuses, template and phone quality updates), signed with the app secret',
+        description:
+          'Meta posts message statuses, template review/category/components/quality updates and phone quality updates here. ' +
+          'The X-Hub-Signature-256 header is checked over the raw body before anything is parsed; the event is stored and answered at once, ' +
+          'then applied in order. No bearer token: the signature is the authentication.',
+        security: [],
         headers: Type.Object({ 'x-hub-signature-256': Type.Optional(Type.String()) }),
-        response: { 200: Type.Object({ success: Type.Literal(true), event_id: Type.String() }), ...ERROR_RESPONSES },
+        response: {
+          200: Type.Object({ success: Type.Literal(true), event_id: Type.String() }, { examples: [{ success: true, event_id: '6740f1a2c3d4e5f60123aa55' }] }),
+          ...ERROR_RESPONSES,
+        },
       },
     },
     async (request) => {

@@ -105,6 +105,26 @@ export class NetworkEvents {
     if (rule.outcome === 'read') this.scheduler.after(t.readDelayMs, () => emit('read', {}));
   }
 
+  /**
+   * A customer's message to a channel (`field: messages`, `value.messages[]`, Meta's inbound shape): a text, or a tap
+   * on a template's quick-reply button (`type: button`). Delivered through the knobs like every webhook.
+   */
+  inboundMessage(channel: SimChannel, from: string, text: string, kind: 'text' | 'button', name: string): string {
+    const wamid = this.world.nextWamid(from);
+    const message: Record<string, unknown> = { from, id: wamid, timestamp: String(Math.floor(this.world.now() / 1000)), type: kind };
+    if (kind === 'text') message.text = { body: text };
+    else message.button = { payload: text, text };
+    const value = {
+      messaging_product: 'whatsapp',
+      metadata: { display_phone_number: channel.webhookDisplayNumber, phone_number_id: channel.id },
+      contacts: [{ profile: { name }, wa_id: from }],
+      messages: [message],
+    };
+    this.world.stats.inbound_messages++;
+    this.deliver(() => this.sender.addChange('messages', value));
+    return wamid;
+  }
+
   /** A `message_template_status_update` for the template's current status. */
   templateStatusChanged(template: SimTemplate, rejectionInfo?: { reason: string; recommendation: string }): void {
     const value: Record<string, unknown> = {

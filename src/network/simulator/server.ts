@@ -13,6 +13,7 @@ import { registerAdminRoutes } from './routes/admin.js';
 import { registerTokenRoutes, SimTokens } from './routes/admin-tokens.js';
 import { registerAdminTemplateRoutes } from './routes/admin-templates.js';
 import { registerContactRoutes } from './routes/contacts.js';
+import { registerInboundRoutes } from './routes/inbound.js';
 import { registerMessageRoutes } from './routes/messages.js';
 import { registerNodeRoutes } from './routes/nodes.js';
 import { registerPhoneNumberRoutes } from './routes/phone-numbers.js';
@@ -194,6 +195,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   registerTokenRoutes(app, tokens);
   registerRequestLogRoutes(app, ctx);
   registerAdminTemplateRoutes(app, ctx);
+  registerInboundRoutes(app, ctx);
 
   return {
     world,

@@ -56,7 +56,7 @@ export class WebhookSender {
     else this.statuses.set(channel.id, { channel, items: [item] });
   }
 
-  /** Adds a non-message change (template status, phone number quality) as its own body. */
+  /** Adds a change as its own body: template status, phone number quality, or an inbound customer message. */
   addChange(field: string, value: unknown): void {
     this.changes.push({ field, value });
   }
@@ -77,7 +77,9 @@ export class WebhookSender {
     this.statuses.clear();
     for (const { field, value } of this.changes) {
       const time = Math.floor(this.world.now() / 1000);
-      this.enqueue({ object: 'whatsapp_business_account', entry: [{ id: SIM_WABA_ID, time, changes: [{ value, field }] }] }, 0);
+      // Inbound `messages` entries carry no `time` (Meta's shape); the management fields do.
+      const entry = field === 'messages' ? { id: SIM_WABA_ID, changes: [{ value, field }] } : { id: SIM_WABA_ID, time, changes: [{ value, field }] };
+      this.enqueue({ object: 'whatsapp_business_account', entry: [entry] }, 0);
     }
     this.changes = [];
   }

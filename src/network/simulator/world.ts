@@ -170,6 +170,8 @@ export function emptyStats() {
     webhooks_failed: 0,
     webhook_attempts_failed: 0,
     webhooks_dropped: 0,
+    /** Customer messages posted with `POST /_sim/inbound`. */
+    inbound_messages: 0,
   };
 }
 /** The counters' type. */

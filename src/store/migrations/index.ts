@@ -11,6 +11,12 @@ import * as m0005 from './0005_channel_truth.js';
 import * as m0006 from './0006_idempotency_keys.js';
 import * as m0007 from './0007_bounded_waits.js';
 import * as m0008 from './0008_tier_window.js';
+import * as m0009 from './0009_client_webhooks_outbox.js';
+import * as m0010 from './0010_bulk_send_lifecycle.js';
+import * as m0011 from './0011_opt_outs.js';
+import * as m0012 from './0012_report_status_index.js';
+import * as m0013 from './0013_claim_order_index.js';
+import * as m0014 from './0014_single_send_metrics_index.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -21,4 +27,10 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006_idempotency_keys': m0006,
   '0007_bounded_waits': m0007,
   '0008_tier_window': m0008,
+  '0009_client_webhooks_outbox': m0009,
+  '0010_bulk_send_lifecycle': m0010,
+  '0011_opt_outs': m0011,
+  '0012_report_status_index': m0012,
+  '0013_claim_order_index': m0013,
+  '0014_single_send_metrics_index': m0014,
 };

@@ -1,0 +1,188 @@
+/**
+ * Starting a bulk send from an uploaded CSV or XLSX file (beyond the interface). The file, already on disk,
+ * is read as a stream (csv-parse; exceljs' streaming WorkbookReader, first worksheet): the header row gives the
+ * column plan (mapping or header names), then each data row goes to a JSON-lines spool in startv2's form
+ * (`[sheet row, phone, cells…]`), and the spool is started like a startv2 body — the same checks and errors,
+ * stored in batches, nothing stored on error. Memory stays flat whatever the row count (XLSX keeps the
+ * workbook's shared-strings table in memory, as every XLSX reader must).
+ */
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { finished, pipeline } from 'node:stream/promises';
+import { parse } from 'csv-parse';
+import ExcelJS from 'exceljs';
+import { templateSlots } from '../domain/bulk-rows.js';
+import { cellText, detectSheetKind, parseMapping, planColumns, sniffDelimiter, type SheetKind } from '../domain/sheet-files.js';
+import type { StoredComponents } from '../domain/templates/types.js';
+import { AppError, invalid } from '../errors.js';
+import { startBulkSend, type BulkDryRun, type BulkStartDeps, type StartedBulkSend } from './bulk-start.js';
+import { readChannelHealth } from './channel-health.js';
+import { requireSendableTemplate } from './single-send.js';
+
+/** An uploaded file staged on disk. */
+export interface StagedSheet {
+  path: string;
+  fileName: string;
+  /** The first bytes (up to 64 KiB): kind and CSV delimiter are read from them. */
+  head: Buffer;
+}
+
+/** The multipart fields of a file start. */
+const FIELDS = ['message_template_id', 'channel_id', 'total_time', 'mapping', 'dry_run', 'scheduled_at'];
+const REQUIRED = ['message_template_id', 'channel_id', 'total_time'];
+
+/** One row of a sheet: its row number in the sheet (the header is row 1 when it is the first line) and its cells. */
+interface SheetRow {
+  n: number;
+  cells: Array<string | null>;
+}
+
+function fileError(message: string): AppError {
+  return new AppError('FILE_INVALID', message, { field: 'file' });
+}
+
+/** The form fields of a file start, as startBulkSend's fields (total_time a number, dry_run a boolean). */
+function checkFileFields(fields: Record<string, string>) {
+  for (const key of Object.keys(fields)) if (!FIELDS.includes(key)) throw invalid(key, `${key} is not a known field`);
+  for (const key of REQUIRED) if (fields[key] === undefined || fields[key] === '') throw invalid(key, `${key} is required`);
+  if (!/^\d{1,9}$/.test(fields.total_time.trim())) throw invalid('total_time', 'total_time is whole seconds (0 = as fast as the channel allows)');
+  const dry = (fields.dry_run ?? 'false').trim().toLowerCase();
+  if (!['true', 'false', '1', '0'].includes(dry)) throw invalid('dry_run', 'dry_run must be true or false');
+  return {
+    templateId: fields.message_template_id,
+    channelId: fields.channel_id,
+    totalTime: Number(fields.total_time.trim()),
+    dryRun: dry === 'true' || dry === '1',
+    mapping: parseMapping(fields.mapping),
+    // Checked by startBulkSend like the JSON starts' (docs/bulk-send-lifecycle.md).
+    scheduledAt: fields.scheduled_at?.trim(),
+  };
+}
+
+async function* csvRows(path: string, head: Buffer): AsyncGenerator<SheetRow> {
+  const parser = parse({
+    bom: true,
+    delimiter: sniffDelimiter(head),
+    relax_column_count: true,
+    skip_empty_lines: true,
+    skip_records_with_empty_values: true,
+    max_record_size: 1024 * 1024,
+    info: true,
+  });
+  const reading = pipeline(createReadStream(path), parser).catch(() => undefined);
+  try {
+    for await (const { info, record } of parser as AsyncIterable<{ info: { lines: number }; record: string[] }>) {
+      yield { n: info.lines, cells: record };
+    }
+  } catch (error) {
+    throw fileError(`The CSV cannot be read: ${(error as Error).message}`);
+  } finally {
+    parser.destroy();
+    await reading;
+  }
+}
+
+/** The parts of exceljs' streaming reader used here (its typings do not declare them). */
+interface XlsxRow {
+  number: number;
+  values: unknown[];
+}
+
+async function* xlsxRows(path: string): AsyncGenerator<SheetRow> {
+  const input = createReadStream(path);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache',
+    worksheets: 'emit',
+    entries: 'emit',
+  } as ExcelJS.stream.xlsx.WorkbookStreamReaderOptions);
+  try {
+    for await (const sheet of reader as unknown as AsyncIterable<AsyncIterable<XlsxRow>>) {
+      for await (const row of sheet) {
+        const values = Array.isArray(row.values) ? row.values : [];
+        const cells = Array.from({ length: Math.max(0, values.length - 1) }, (_, i) => cellText(values[i + 1]));
+        if (cells.some((c) => c !== null && c !== '')) yield { n: row.number, cells };
+      }
+      break; // the first worksheet only
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw fileError(`The XLSX workbook cannot be read: ${(error as Error).message}`);
+  } finally {
+    input.destroy();
+  }
+}
+
+/** Rows of a staged file, header first. */
+export function sheetRows(kind: SheetKind, sheet: StagedSheet): AsyncGenerator<SheetRow> {
+  return kind === 'csv' ? csvRows(sheet.path, sheet.head) : xlsxRows(sheet.path);
+}
+
+async function write(out: WriteStream, line: string): Promise<void> {
+  if (!out.write(line)) await once(out, 'drain');
+}
+
+/**
+ * Starts (or, with dry_run, only checks) a bulk send from a staged file; `spool` is a scratch file path in a
+ * directory the caller removes. Errors as for startv2, naming `rows[<sheet row>].<file column>`.
+ */
+export async function startBulkSendFromFile(
+  deps: BulkStartDeps,
+  companyId: string,
+  fields: Record<string, string>,
+  sheet: StagedSheet,
+  spool: string,
+  limits: { maxRows: number },
+  inTransaction?: Parameters<typeof startBulkSend>[5],
+): Promise<StartedBulkSend | BulkDryRun> {
+  const f = checkFileFields(fields);
+  const kind = detectSheetKind(sheet.head, sheet.fileName);
+  const channel = await readChannelHealth(deps.health, companyId, f.channelId);
+  const template = await requireSendableTemplate(deps.db, companyId, channel.waba_id, f.templateId);
+  const slots = templateSlots(template.components as StoredComponents);
+
+  const rows = sheetRows(kind, sheet);
+  const out = createWriteStream(spool);
+  let rowCount = 0;
+  let plan: ReturnType<typeof planColumns> | undefined;
+  try {
+    for await (const row of rows) {
+      if (!plan) {
+        plan = planColumns(row.cells.map((c) => c ?? ''), slots, f.mapping);
+        continue;
+      }
+      rowCount += 1;
+      if (rowCount > limits.maxRows) throw new AppError('PAYLOAD_TOO_LARGE', `A bulk send has at most ${limits.maxRows} rows.`, { field: 'file' });
+      const cells = [row.n, row.cells[plan.phone.index] ?? null, ...plan.others.map((c) => row.cells[c.index] ?? null)];
+      await write(out, JSON.stringify(cells) + '\n');
+    }
+  } finally {
+    await rows.return(undefined);
+    out.end();
+    await finished(out).catch(() => undefined);
+  }
+  if (!plan) throw fileError('The file is empty: the first row must name the columns.');
+  if (rowCount === 0) throw fileError('The file has a header row but no data rows.');
+  const columns = [plan.phone, ...plan.others];
+  return startBulkSend(
+    deps,
+    companyId,
+    'file',
+    {
+      fields: {
+        message_template_id: f.templateId,
+        channel_id: f.channelId,
+        total_time: f.totalTime,
+        rows: true,
+        param_headers: ['row', ...columns.map((c) => c.target)],
+        dry_run: f.dryRun,
+        ...(f.scheduledAt === undefined ? {} : { scheduled_at: f.scheduledAt }),
+      },
+      rowCount,
+      labels: ['row', ...columns.map((c) => c.label)],
+    },
+    spool,
+    inTransaction,
+  );
+}

@@ -1,0 +1,33 @@
+/** `tms opt-out add|remove|list` (issue 13 item 5): the same rules as the /api/v1/opt-outs routes, from the shell. */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { openCliEnv, TMS_BIN } from '../support/cli-env.js';
+
+const BIN = TMS_BIN;
+let env: Record<string, string>;
+let cleanup: () => Promise<void>;
+
+before(async () => {
+  ({ env, cleanup } = await openCliEnv('tms-cli-optout-'));
+});
+after(() => cleanup());
+
+function tms(...args: string[]) {
+  const result = spawnSync(process.execPath, [BIN, ...args, '--json'], { env, encoding: 'utf8', timeout: 60_000 });
+  const last = result.stdout.trim().split('\n').pop() ?? '';
+  return { code: result.status, json: last.startsWith('{') ? JSON.parse(last) : undefined, stderr: result.stderr };
+}
+
+test('opt-out add normalises the number, list shows it with its source, remove takes it off (a second remove exits 1)', () => {
+  const company = tms('company', 'create', '--name', 'Optout Inc').json.company_id as string;
+  assert.deepEqual(tms('opt-out', 'add', '--company', company, '--phone-number', '0090 555 900 0013', '--reason', 'called in').json, { phone_number: '+905559000013', created: true });
+  const list = tms('opt-out', 'list', '--company', company, '--search', '9000013').json;
+  assert.equal(list.total, 1);
+  assert.equal(list.items[0].source, 'api');
+  assert.equal(list.items[0].reason, 'called in');
+  assert.deepEqual(tms('opt-out', 'remove', '--company', company, '--phone-number', '+905559000013').json, { removed: true });
+  const again = tms('opt-out', 'remove', '--company', company, '--phone-number', '+905559000013');
+  assert.equal(again.code, 1);
+  assert.match(again.stderr, /not on the opt-out list/);
+});

@@ -1,0 +1,6 @@
+/** Entry point of the web console. */
+import { render } from 'preact';
+import { App } from './App';
+import './styles.css';
+
+render(<App />, document.getElementById('app')!);

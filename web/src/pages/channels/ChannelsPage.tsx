@@ -1,0 +1,111 @@
+/** Channels: every phone number with status, quality and tier, the tier window's use and why it is blocked. */
+import type { Channel } from '../../api-types';
+import { Badge, qualityTone, statusTone, tierTone } from '../../components/Badge';
+import { useChannels } from '../../data';
+import { fmtNumber, fmtRelative, fmtTime, tierLabel } from '../../format';
+import { href } from '../../router';
+
+export function ChannelsPage() {
+  const channels = useChannels();
+  return (
+    <section class="page" aria-labelledby="channels-title">
+      <div class="page-head">
+        <div>
+          <h1 id="channels-title">Channels</h1>
+          <p class="muted">Your WhatsApp numbers, as the network last reported them.</p>
+        </div>
+        <button type="button" class="button" onClick={() => channels.reload()} disabled={channels.loading}>
+          {channels.loading ? 'Refreshing…' : 'Refresh'}
+        </button>
+      </div>
+      {channels.error && <p class="alert error" role="alert">Could not load the channels: {channels.error}</p>}
+      {channels.data && channels.data.length === 0 && <p class="alert info">This company has no channels yet. Add one with <code>tms channel add</code>.</p>}
+      <div class="grid-cards" aria-busy={channels.loading}>
+        {channels.data?.map((c) => <ChannelCard key={c.id} channel={c} />)}
+      </div>
+    </section>
+  );
+}
+
+function ChannelCard({ channel: c }: { channel: Channel }) {
+  const titleId = `channel-${c.id}`;
+  return (
+    <article class="card channel-card" aria-labelledby={titleId} data-channel-id={c.id}>
+      <header class="channel-head">
+        <h2 id={titleId}>{c.verified_name || c.display_phone_number}</h2>
+        <div class="muted">
+          {c.display_phone_number} · <span class="mono">{c.id}</span>
+        </div>
+      </header>
+      <div class="badges" role="list" aria-label="Health">
+        <span role="listitem"><Badge tone={statusTone(c.status)} label="Status">{c.status}</Badge></span>
+        <span role="listitem"><Badge tone={qualityTone(c.quality_rating)} label="Quality">Quality {c.quality_rating}</Badge></span>
+        <span role="listitem"><Badge tone={tierTone(c.messaging_limit_tier)} label="Tier">{c.messaging_limit_tier}</Badge></span>
+      </div>
+      {c.blocked_reason ? (
+        <p class="alert error blocked" data-testid="blocked-reason">
+          <strong>Blocked:</strong> {explainBlock(c.blocked_reason)}
+        </p>
+      ) : (
+        <p class="alert ok-line">Can send now.</p>
+      )}
+      <TierMeter channel={c} />
+      <dl class="facts">
+        <div><dt>Throughput</dt><dd>{fmtNumber(c.throughput_mps)} msg/s{c.throughput_override_mps !== null ? ' (operator setting)' : c.throughput_level ? ` (${c.throughput_level})` : ''}</dd></div>
+        <div><dt>Account</dt><dd class="mono">{c.whatsapp_account_id}</dd></div>
+        <div><dt>Checked</dt><dd>{fmtTime(c.refreshed_at)}</dd></div>
+      </dl>
+      {c.auth_error && c.auth_error !== c.blocked_reason && <p class="alert warn">Last network refusal: {c.auth_error}</p>}
+      {c.status_webhooks_stale_since && (
+        <p class="alert warn">No status webhook since {fmtTime(c.status_webhooks_stale_since)} while messages await one: check the app's webhook subscription.</p>
+      )}
+      <a class="card-link" href={href('/reports', { channel: c.id })}>Bulk sends of this channel</a>
+    </article>
+  );
+}
+
+/** The service's reason with what it means for sending. */
+function explainBlock(reason: string): string {
+  if (reason === 'channel status is FLAGGED') return 'the network FLAGGED this number for quality; sends wait until it is unflagged.';
+  if (reason === 'channel quality rating is RED') return 'quality rating is RED; sends wait until it improves.';
+  if (reason.startsWith('channel status is ')) return `the number's status is ${reason.slice('channel status is '.length)}; the network does not let it send.`;
+  return `${reason}. Sends wait and are retried after a back-off (rotate the access token with tms channel update if it expired).`;
+}
+
+function TierMeter({ channel: c }: { channel: Channel }) {
+  if (c.tier_limit === null) {
+    return (
+      <div class="tier">
+        <div class="tier-line"><strong>Tier quota</strong><span>{tierLabel(c.messaging_limit_tier)}: no cap</span></div>
+        <p class="muted small">{fmtNumber(c.tier_used_24h)} unique recipients in the rolling 24 h.</p>
+      </div>
+    );
+  }
+  const used = Math.min(c.tier_used_24h, c.tier_limit);
+  const left = c.tier_left_24h ?? 0;
+  const pct = c.tier_limit > 0 ? Math.round((used / c.tier_limit) * 100) : 100;
+  const tone = left === 0 ? 'red' : pct >= 80 ? 'yellow' : 'green';
+  return (
+    <div class="tier">
+      <div class="tier-line">
+        <strong id={`tier-${c.id}`}>Tier quota (rolling 24 h)</strong>
+        <span data-testid="tier-left">{fmtNumber(left)} left</span>
+      </div>
+      <div
+        class={`meter ${tone}`}
+        role="meter"
+        aria-labelledby={`tier-${c.id}`}
+        aria-valuemin={0}
+        aria-valuemax={c.tier_limit}
+        aria-valuenow={used}
+        aria-valuetext={`${used} of ${c.tier_limit} used, ${left} left`}
+      >
+        <span style={{ width: `${pct}%` }} />
+      </div>
+      <p class="muted small" data-testid="tier-used">
+        {fmtNumber(c.tier_used_24h)} of {fmtNumber(c.tier_limit)} unique recipients used
+        {c.tier_window_frees_at ? `; the next slot frees ${fmtRelative(c.tier_window_frees_at)}` : ''}.
+      </p>
+    </div>
+  );
+}

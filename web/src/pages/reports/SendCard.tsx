@@ -1,0 +1,109 @@
+/** One bulk send: status, progress bar, the funnel waiting → queued → handed off → delivered → sent → seen, failures apart. */
+import type { SendWizard } from '../../api-types';
+import { Badge, sendStatusTone } from '../../components/Badge';
+import { fmtNumber, fmtTime } from '../../format';
+
+/** Whether a bulk send is not finished (it can still be stopped). */
+export function isActive(w: SendWizard): boolean {
+  return w.status !== 'STOPPED' && w.status !== 'COMPLETED';
+}
+
+/** Whether its counters may move any second (the list is then read every 2 s). */
+export function isMoving(w: SendWizard): boolean {
+  return w.status === 'RUNNING' || w.status === 'PENDING' || w.status === 'PAUSED';
+}
+
+/** What a user can do to a bulk send from its card. */
+export type SendAction = 'stop' | 'pause' | 'resume' | 'retry';
+
+/** Funnel stages from the list item's counters (DESIGN §7): delivered/sent/seen never go down. */
+export function funnel(w: SendWizard) {
+  return [
+    { key: 'waiting', label: 'Waiting', value: w.waiting, hint: 'stored, not started yet' },
+    { key: 'queued', label: 'Queued', value: w.queued, hint: 'waiting for their turn in the channel' },
+    { key: 'handed', label: 'Handed off', value: w.awaiting_backend_count + w.delivered_count, hint: 'given to the network (awaiting a status, or further)' },
+    { key: 'delivered', label: 'Delivered', value: w.delivered_count, hint: "reached the network's server" },
+    { key: 'sent', label: 'Sent', value: w.sent_count, hint: "reached the customer's phone" },
+    { key: 'seen', label: 'Seen', value: w.seen_count, hint: 'read by the customer' },
+  ];
+}
+
+/** Share (0–100) of rows that are done: delivered or beyond, failed, or cancelled. */
+export function progress(w: SendWizard) {
+  const total = Math.max(1, w.summary);
+  const pct = (n: number) => Math.min(100, (n / total) * 100);
+  const done = w.delivered_count + w.failed_count + w.cancelled_count;
+  return { delivered: pct(w.delivered_count), failed: pct(w.failed_count), cancelled: pct(w.cancelled_count), handed: pct(w.awaiting_backend_count), done: Math.round(pct(done)) };
+}
+
+export function SendCard(props: { send: SendWizard; selected: boolean; detailHref: string; busy: boolean; onAction: (action: SendAction, w: SendWizard) => void }) {
+  const w = props.send;
+  const p = progress(w);
+  const titleId = `send-${w.send_wizard_id}`;
+  return (
+    <article class={`card send-card${props.selected ? ' selected' : ''}`} aria-labelledby={titleId} data-send-id={w.send_wizard_id} data-status={w.status}>
+      <header class="send-head">
+        <div class="send-title">
+          <h2 id={titleId}>{w.name}</h2>
+          <Badge tone={sendStatusTone(w.status)} label="Bulk send status">{w.status}</Badge>
+        </div>
+        <div class="muted small">
+          <span class="mono">{w.send_wizard_id}</span> · from {w.from_number} · {fmtTime(w.created_at)}
+          {w.total_time > 0 ? ` · paced over ${fmtNumber(w.total_time)} s` : ''}
+        </div>
+      </header>
+      {w.status === 'PAUSED' && w.paused_reason && <p class="alert warn small">Paused by the service: {w.paused_reason}. It resumes by itself.</p>}
+      {w.status === 'PAUSED_BY_USER' && <p class="alert warn small">Paused by a user: nothing new is handed to the network until it is resumed.</p>}
+      {w.status === 'SCHEDULED' && w.scheduled_at && <p class="alert info small">Scheduled: starts {fmtTime(w.scheduled_at)}.</p>}
+      {w.retry_of && <p class="muted small">Retry of the failed rows of <span class="mono">{w.retry_of}</span>.</p>}
+      <div class="progress-line">
+        <div
+          class="progress"
+          role="progressbar"
+          aria-label={`Progress of ${w.name}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={p.done}
+          aria-valuetext={`${p.done}% done: ${w.delivered_count} delivered, ${w.failed_count} failed, ${w.cancelled_count} cancelled of ${w.summary}`}
+        >
+          <span class="seg delivered" style={{ width: `${p.delivered}%` }} />
+          <span class="seg handed" style={{ width: `${p.handed}%` }} />
+          <span class="seg failed" style={{ width: `${p.failed}%` }} />
+          <span class="seg cancelled" style={{ width: `${p.cancelled}%` }} />
+        </div>
+        <span class="progress-pct" data-testid="progress-pct">{p.done}%</span>
+      </div>
+      <ol class="funnel" aria-label="Funnel">
+        {funnel(w).map((s) => (
+          <li key={s.key} class={`stage ${s.key}`} title={s.hint} data-stage={s.key}>
+            <span class="stage-label">{s.label}</span>
+            <span class="stage-value">{fmtNumber(s.value)}</span>
+          </li>
+        ))}
+      </ol>
+      <div class="send-foot">
+        <dl class="apart">
+          <div class="failed" data-stage="failed"><dt>Failed</dt><dd>{fmtNumber(w.failed_count)}</dd></div>
+          <div data-stage="cancelled"><dt>Cancelled</dt><dd>{fmtNumber(w.cancelled_count)}</dd></div>
+          <div data-stage="total"><dt>Rows</dt><dd>{fmtNumber(w.summary)}</dd></div>
+          {w.duplicate_count > 0 && <div><dt>Duplicates removed</dt><dd>{fmtNumber(w.duplicate_count)}</dd></div>}
+        </dl>
+        <div class="row">
+          <a class="button small" href={props.detailHref} aria-expanded={props.selected}>{props.selected ? 'Hide details' : 'Details'}</a>
+          {(w.status === 'RUNNING' || w.status === 'PAUSED') && (
+            <button type="button" class="button small" onClick={() => props.onAction('pause', w)} disabled={props.busy}>Pause</button>
+          )}
+          {w.status === 'PAUSED_BY_USER' && (
+            <button type="button" class="button small" onClick={() => props.onAction('resume', w)} disabled={props.busy}>Resume</button>
+          )}
+          {(w.status === 'COMPLETED' || w.status === 'STOPPED') && w.failed_count > 0 && (
+            <button type="button" class="button small" onClick={() => props.onAction('retry', w)} disabled={props.busy}>Retry failed</button>
+          )}
+          {isActive(w) && (
+            <button type="button" class="button small danger" onClick={() => props.onAction('stop', w)} disabled={props.busy}>Stop</button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

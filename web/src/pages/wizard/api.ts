@@ -1,0 +1,65 @@
+/** The bulk-send calls of the wizard: startv2 as a dry run (checks and counts, stores nothing) and for real. */
+import { apiFetch } from '../../http';
+
+/** The startv2 body the wizard sends. */
+export interface StartV2Body {
+  message_template_id: string;
+  channel_id: string;
+  total_time: number;
+  param_headers: string[];
+  rows: (string | number | null)[][];
+}
+
+/** A dry run's answer (files-api's `dry_run: true`, beyond the interface). */
+export interface DryRun {
+  rows: number;
+  duplicates_removed: number;
+  tier_quota_needed: number;
+  /** null when the tier has no cap. */
+  tier_quota_left: number | null;
+}
+
+/** Checks the rows exactly as a start would; throws ApiError (400, row/column errors) when a row is bad. */
+export async function dryRun(body: StartV2Body, signal?: AbortSignal): Promise<DryRun> {
+  return (await apiFetch<{ data: DryRun }>('/agent-app/message-template/send-wizard/startv2', { method: 'POST', json: { ...body, dry_run: true }, signal })).data;
+}
+
+/** Starts the bulk send; answers its id, the rows stored and the duplicates removed. */
+export async function start(body: StartV2Body, idempotencyKey: string): Promise<{ send_wizard_id: string; summary: number; duplicate_count: number }> {
+  return (await apiFetch<{ data: { send_wizard_id: string; summary: number; duplicate_count: number } }>('/agent-app/message-template/send-wizard/startv2', {
+    method: 'POST', json: body, headers: { 'Idempotency-Key': idempotencyKey },
+  })).data;
+}
+
+/** The fields of a file start (`POST /send-wizard/start-file`, multipart; beyond the interface). */
+export interface FileStart {
+  file: File;
+  message_template_id: string;
+  channel_id: string;
+  total_time: number;
+  /** File column header → target. */
+  mapping: Record<string, string>;
+}
+
+function fileForm(f: FileStart, dry: boolean): FormData {
+  const form = new FormData();
+  form.append('message_template_id', f.message_template_id);
+  form.append('channel_id', f.channel_id);
+  form.append('total_time', String(f.total_time));
+  form.append('mapping', JSON.stringify(f.mapping));
+  if (dry) form.append('dry_run', 'true');
+  form.append('file', f.file, f.file.name);
+  return form;
+}
+
+/** Checks every row of an uploaded file as a start would; stores nothing. */
+export async function dryRunFile(f: FileStart): Promise<DryRun> {
+  return (await apiFetch<{ data: DryRun }>('/agent-app/message-template/send-wizard/start-file', { method: 'POST', body: fileForm(f, true) })).data;
+}
+
+/** Starts a bulk send from an uploaded file. */
+export async function startFile(f: FileStart, idempotencyKey: string): Promise<{ send_wizard_id: string; summary: number; duplicate_count: number }> {
+  return (await apiFetch<{ data: { send_wizard_id: string; summary: number; duplicate_count: number } }>('/agent-app/message-template/send-wizard/start-file', {
+    method: 'POST', body: fileForm(f, false), headers: { 'Idempotency-Key': idempotencyKey },
+  })).data;
+}

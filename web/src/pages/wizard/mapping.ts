@@ -1,0 +1,222 @@
+/**
+ * Column mapping: which column of the recipient list feeds the phone number, the name and each of the
+ * template's slots; auto-mapped from the header names (`phone_number`, `full_name`, `BODY.1`,
+ * `CAROUSEL.0.BODY.1`, the v1 row fields `params`, `url_button_param`, ...). Then the rows as a `startv2`
+ * body, the checks the console can make before asking the service, and the service's row errors
+ * (`rows[3].BODY.1`) turned back into a row and a mapping target.
+ */
+import type { Slot } from './slots.js';
+import type { Table } from './table.js';
+
+/** The phone-number target. */
+export const PHONE = 'phone';
+/** The recipient-name target. */
+export const FULL_NAME = 'full_name';
+
+/** Target (PHONE, FULL_NAME or a slot column) → index of the list column that feeds it, or null. */
+export type Mapping = Record<string, number | null>;
+
+/** A problem with one row (or the whole list when row is null), at a target when known. */
+export interface RowIssue {
+  /** 0-based index into the table's rows; null for the whole list (or a row known only by its sheet row). */
+  row: number | null;
+  /** The row's number in the file (header = row 1), for problems the service found in an uploaded file. */
+  sheetRow?: number;
+  /** PHONE, FULL_NAME, a slot column, or null for the row as a whole. */
+  target: string | null;
+  message: string;
+}
+
+/** Most characters in one cell (the service's limit). */
+export const MAX_CELL_LENGTH = 2048;
+
+const PHONE_NAMES = ['phone_number', 'phone', 'phonenumber', 'phone_no', 'mobile', 'mobile_number', 'msisdn', 'gsm', 'tel', 'telephone', 'whatsapp', 'whatsapp_number', 'number', 'recipient', 'to', 'telefon', 'cep'];
+const NAME_NAMES = ['full_name', 'fullname', 'name', 'customer_name', 'contact_name', 'recipient_name', 'customer', 'contact', 'ad_soyad', 'adsoyad', 'isim'];
+
+/** A header as compared: lower case, `{{1}}` → `1`, spaces and dashes → `_`, trimmed. */
+export function normalizeHeader(header: string): string {
+  return header.trim().toLowerCase().replace(/\{\{\s*([^{}]*?)\s*\}\}/g, '$1').replace(/[\s-]+/g, '_');
+}
+
+/** The header spellings that name a slot, normalised. */
+function slotAliases(slot: Slot, urlOrdinal: number | undefined): string[] {
+  const column = slot.column.toLowerCase();
+  const aliases = [column, column.replace(/\./g, '_'), column.replace(/\./g, ' ').replace(/\s+/g, '_')];
+  if (slot.kind === 'text' && slot.position !== undefined) {
+    const part = column.replace(/\.[^.]+$/, '');
+    aliases.push(`${part}.${slot.position}`);
+    if (slot.name && !/^\d+$/.test(slot.name)) aliases.push(slot.name);
+  }
+  if (slot.card === undefined) {
+    if (column.startsWith('header')) aliases.push('text_header_param', 'header_param', 'header');
+    if (slot.kind === 'text' && column.startsWith('body.') && slot.position !== undefined) {
+      const n = slot.position;
+      aliases.push(`params[${n - 1}]`, `params_${n - 1}`, `param${n}`, `param_${n}`, `params${n}`, `parameter_${n}`);
+    }
+    if (slot.kind === 'url' && urlOrdinal === 1) aliases.push('url_button_param', 'url_param', 'url');
+    if (slot.kind === 'url' && urlOrdinal === 2) aliases.push('url_button_param2');
+    if (slot.kind === 'code') aliases.push('copy_code_param', 'coupon_code', 'code', 'coupon');
+  }
+  return aliases.map(normalizeHeader);
+}
+
+/** Maps each target to the first unused column whose header names it (phone and name first, then the slots). */
+export function autoMap(headers: string[], slots: Slot[]): Mapping {
+  const normalized = headers.map(normalizeHeader);
+  const used = new Set<number>();
+  const mapping: Mapping = {};
+  const take = (target: string, names: string[]) => {
+    for (const name of names) {
+      const i = normalized.findIndex((h, k) => h === name && !used.has(k));
+      if (i >= 0) {
+        used.add(i);
+        mapping[target] = i;
+        return;
+      }
+    }
+    mapping[target] = null;
+  };
+  // Exact slot columns win over the loose aliases (a "name" column must not steal BODY.name's header).
+  take(PHONE, PHONE_NAMES);
+  const urlOrdinals = new Map<Slot, number>();
+  for (const card of new Set(slots.map((s) => s.card))) {
+    slots.filter((s) => s.card === card && s.kind === 'url').forEach((s, k) => urlOrdinals.set(s, k + 1));
+  }
+  for (const slot of slots) {
+    const exact = normalizeHeader(slot.column);
+    const i = normalized.findIndex((h, k) => (h === exact || h === exact.replace(/\./g, '_')) && !used.has(k));
+    if (i >= 0) {
+      used.add(i);
+      mapping[slot.column] = i;
+    }
+  }
+  for (const slot of slots) if (mapping[slot.column] === undefined) take(slot.column, slotAliases(slot, urlOrdinals.get(slot)));
+  take(FULL_NAME, NAME_NAMES);
+  return mapping;
+}
+
+/** E.164 check as the service makes it: separators dropped, `00` → `+`, 8–15 digits, no leading 0. */
+export function phoneProblem(input: string): string | null {
+  const compact = input.trim().replace(/[\s().-]/g, '');
+  if (compact === '') return 'the phone number is empty';
+  const withPlus = compact.startsWith('00') ? '+' + compact.slice(2) : compact.startsWith('+') ? compact : '+' + compact;
+  if (!/^\+\d+$/.test(withPlus)) return 'a phone number is digits with the country code, optionally with a leading +';
+  const digits = withPlus.slice(1);
+  if (digits.startsWith('0')) return 'the country code cannot start with 0';
+  if (digits.length < 8 || digits.length > 15) return 'a phone number has 8 to 15 digits with its country code';
+  return null;
+}
+
+/** The number as the service keys duplicates: digits only, `00` prefix dropped. */
+export function phoneKey(input: string): string {
+  const compact = input.trim().replace(/[\s().-]/g, '');
+  return (compact.startsWith('00') ? compact.slice(2) : compact).replace(/^\+/, '');
+}
+
+/** A row's cell for a target ('' when unmapped). */
+export function cellOf(table: Table, mapping: Mapping, row: number, target: string): string {
+  const k = mapping[target];
+  return k === null || k === undefined ? '' : (table.rows[row]?.[k] ?? '');
+}
+
+/** Targets the mapping still lacks: the phone and every required slot. */
+export function missingTargets(mapping: Mapping, slots: Slot[]): string[] {
+  const needed = [PHONE, ...slots.filter((s) => !s.optional).map((s) => s.column)];
+  return needed.filter((t) => mapping[t] === null || mapping[t] === undefined);
+}
+
+/** What the console can tell before asking the service: bad phone numbers, empty required cells, long cells. */
+export function checkRows(table: Table, mapping: Mapping, slots: Slot[], limit = 1000): RowIssue[] {
+  const issues: RowIssue[] = [];
+  for (let r = 0; r < table.rows.length && issues.length < limit; r++) {
+    const phone = phoneProblem(cellOf(table, mapping, r, PHONE));
+    if (phone) issues.push({ row: r, target: PHONE, message: phone });
+    for (const s of slots) {
+      if (mapping[s.column] === null || mapping[s.column] === undefined) continue;
+      const v = cellOf(table, mapping, r, s.column);
+      if (!s.optional && v.trim() === '') issues.push({ row: r, target: s.column, message: `${s.label} is empty` });
+      else if ([...v].length > MAX_CELL_LENGTH) issues.push({ row: r, target: s.column, message: `longer than ${MAX_CELL_LENGTH} characters` });
+      else if (s.kind === 'text' && /[\n\t]| {5}/.test(v)) issues.push({ row: r, target: s.column, message: 'a parameter may not hold new lines, tabs or more than 4 spaces in a row' });
+    }
+  }
+  return issues;
+}
+
+/** Rows whose phone number an earlier row already has (the service sends each number once). */
+export function countDuplicates(table: Table, mapping: Mapping): number {
+  const seen = new Set<string>();
+  let duplicates = 0;
+  for (let r = 0; r < table.rows.length; r++) {
+    const cell = cellOf(table, mapping, r, PHONE);
+    if (phoneProblem(cell)) continue;
+    const key = phoneKey(cell);
+    if (seen.has(key)) duplicates += 1;
+    else seen.add(key);
+  }
+  return duplicates;
+}
+
+/** The row-number and phone columns' names in the startv2 body. */
+const ROW_HEADER = 'ROW';
+const PHONE_HEADER = 'PHONE';
+
+/** The list as `startv2`'s `param_headers` and `rows` (row numbers 1..n in list order). */
+export function toStartRows(table: Table, mapping: Mapping, slots: Slot[]): { param_headers: string[]; rows: (string | number | null)[][] } {
+  const mapped = slots.filter((s) => mapping[s.column] !== null && mapping[s.column] !== undefined);
+  const withName = mapping[FULL_NAME] !== null && mapping[FULL_NAME] !== undefined;
+  const param_headers = [ROW_HEADER, PHONE_HEADER, ...mapped.map((s) => s.column), ...(withName ? ['FULL_NAME'] : [])];
+  const rows = table.rows.map((_, r) => {
+    const cells: (string | number | null)[] = [r + 1, cellOf(table, mapping, r, PHONE).trim()];
+    for (const s of mapped) {
+      const v = cellOf(table, mapping, r, s.column);
+      cells.push(s.optional && v.trim() === '' ? null : v);
+    }
+    if (withName) {
+      const name = cellOf(table, mapping, r, FULL_NAME).trim();
+      cells.push(name === '' ? null : name);
+    }
+    return cells;
+  });
+  return { param_headers, rows };
+}
+
+/**
+ * The service's error elements as row issues: `rows[4].BODY.1` → row 4 at BODY.1, `rows[4].PHONE` → the
+ * phone, `rows[4][0]` or `rows[4]` → the row; anything else (a field of the body) → the whole list.
+ */
+export function issuesFromErrors(errors: { field?: string; message: string }[], paramHeaders: string[]): RowIssue[] {
+  return errors.map((e) => {
+    const m = /^rows\[(\d+)\](?:\.(.+)|\[(\d+)\])?$/.exec(e.field ?? '');
+    if (!m) return { row: null, target: null, message: e.message };
+    const header = m[2] ?? (m[3] !== undefined ? paramHeaders[Number(m[3])] : undefined);
+    const target = header === undefined || header === ROW_HEADER ? null : header === PHONE_HEADER ? PHONE : header === 'FULL_NAME' ? FULL_NAME : header;
+    return { row: Number(m[1]), target, message: e.message };
+  });
+}
+
+/** The `mapping` field of a file start (`start-file`): file column header → target (phone_number, full_name, a column). */
+export function toFileMapping(headers: string[], mapping: Mapping): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [target, k] of Object.entries(mapping)) {
+    if (k === null || k === undefined) continue;
+    out[headers[k]] = target === PHONE ? 'phone_number' : target === FULL_NAME ? 'full_name' : target;
+  }
+  return out;
+}
+
+/**
+ * A file start's errors as issues: `rows[12].phone` → sheet row 12 at the target the `phone` column feeds;
+ * `mapping.<header>` → that header's target; anything else → the whole list.
+ */
+export function issuesFromFileErrors(errors: { field?: string; message: string }[], headers: string[], mapping: Mapping): RowIssue[] {
+  const targetOf = (header: string): string | null => {
+    const k = headers.findIndex((h) => h === header);
+    return Object.entries(mapping).find(([, v]) => v === k && k >= 0)?.[0] ?? null;
+  };
+  return errors.map((e) => {
+    const m = /^rows\[(\d+)\](?:\.(.+))?$/.exec(e.field ?? '');
+    if (m) return { row: null, sheetRow: Number(m[1]), target: m[2] === undefined ? null : targetOf(m[2]), message: e.message };
+    const map = /^mapping\.(.+)$/.exec(e.field ?? '');
+    return { row: null, target: map ? targetOf(map[1]) : null, message: e.message };
+  });
+}
