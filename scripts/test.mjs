@@ -25,9 +25,12 @@ if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);
 }
+// A test that hangs fails by name after 10 minutes (the longest crash and soak-style tests take about two)
+// instead of eating the CI budget; a --test-timeout given on the command line wins.
+const timeout = flags.some((f) => f.startsWith('--test-timeout')) ? [] : ['--test-timeout=600000'];
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...flags, ...files],
+  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...timeout, ...flags, ...files],
   { stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);
