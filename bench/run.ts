@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- --quick]`: the raw network rate, the service rate (PGlite, PostgreSQL with 1 and 3
  * instances), pacing, and scale figures, all measured in this one run; prints the table and writes it to
- * docs/benchmarks.md (--quick: docs/benchmarks-quick.md, smaller counts, under 3 minutes).
+ * docs/benchmarks.md (--quick: docs/benchmarks-quick.md, smaller counts, under 4 minutes).
  */
 import { writeFileSync } from 'node:fs';
 import { sql } from 'kysely';
@@ -11,7 +11,8 @@ import { SIM_ACCESS_TOKEN, SIM_APP_ID, SIM_CHANNEL_IDS, SIM_WABA_ID } from '../s
 import { freePort, startTms, waitForHttp } from '../test/support/processes.js';
 import { sendableComponents, sendParams } from '../test/support/sending.js';
 import { allRows, load, machine, percentile, startBulk, waitUntil, wizardItem } from './lib/measure.js';
-import { BENCH_TOKEN, peakRssMb, startWorld, type World } from './lib/world.js';
+import { BENCH_TOKEN, extraChannelId, peakRssMb, startWorld, type World } from './lib/world.js';
+import { CpuMeter, cpuPerMessage, settledTableWrites, tableWrites, writesPerMessage } from './lib/cost.js';
 import { fileBench, fileBenchRows } from './file-start.js';
 import { soak, writeSoakDoc } from './soak.js';
 
@@ -19,6 +20,13 @@ const QUICK = process.argv.includes('--quick');
 const N = {
   raw: QUICK ? 10_000 : 100_000,
   service: QUICK ? 10_000 : 100_000,
+  /** The smaller send of the size ratio (rate at `service` rows ÷ rate at `small` rows, one world). */
+  small: QUICK ? 2_000 : 10_000,
+  /** The main channel at the network's top tier (1,000 mps in the service and the simulator). */
+  topTier: QUICK ? 5_000 : 100_000,
+  /** Many channels at once: channels × rows per channel at 80 mps each. */
+  channels: 20,
+  perChannel: QUICK ? 240 : 2_400,
   pacing: QUICK ? 240 : 4_000,
   spreadRows: QUICK ? 60 : 1_000,
   spreadSeconds: QUICK ? 3 : 60,
@@ -36,6 +44,8 @@ const N = {
 const CONCURRENCY = 64;
 const main = SIM_CHANNEL_IDS.main;
 const results: Array<[string, string, string]> = [];
+/** The figures of the issue-11 targets table, filled in as the run measures them. */
+const figures: Record<string, string> = {};
 const log = (line: string) => console.error(`[bench] ${line}`);
 
 function record(scenario: string, setup: string, figure: string): void {
@@ -76,20 +86,68 @@ async function rawNetworkRate(): Promise<number> {
   }
 }
 
-/** 2. A bulk send with total_time 0 and the caps lifted: to the last hand-off and to the last BACKEND_SEEN. */
-async function serviceRate(world: World, setup: string, raw: number): Promise<void> {
-  const started = await startBulk(world, main, N.service, 90571, 0, world.ports[world.ports.length - 1]);
+/**
+ * 2. A bulk send with total_time 0 (the caps lifted, or at `channelMps`): to the last hand-off and to the last
+ * BACKEND_SEEN. With `cost`, CPU per message per process and (PostgreSQL) rows written per message are sampled too.
+ */
+async function serviceRate(world: World, setup: string, raw: number, rows = N.service, cost = false): Promise<{ toSeen: number; toHandoff: number }> {
+  const pgUrl = world.dbEnv.DATABASE_URL;
+  const writesBefore = cost && pgUrl ? await tableWrites(pgUrl) : null;
+  const meter = cost ? await CpuMeter.start(world.services.map((s) => s.child.pid!), world.simulator.child.pid!, pgUrl) : null;
+  const started = await startBulk(world, main, rows, 90571 + (rows % 97), 0, world.ports[world.ports.length - 1]);
   const handed = await waitUntil(async () => {
     const it = await wizardItem(world, started.id);
     return it && it.waiting === 0 && it.queued === 0;
   }, 30 * 60_000);
   const seen = await waitUntil(async () => {
     const it = await wizardItem(world, started.id);
-    return it && it.seen_count + it.failed_count >= N.service;
+    return it && it.seen_count + it.failed_count >= rows;
   }, 30 * 60_000);
-  const toHandoff = N.service / ((handed - started.startedAt) / 1000);
-  const toSeen = N.service / ((seen - started.startedAt) / 1000);
-  record('service rate', setup, `${N.service} rows: start ${(started.acceptMs / 1000).toFixed(1)} s; ${toHandoff.toFixed(0)} msg/s to last SENT_TO_BACKEND (${(toHandoff / raw).toFixed(2)} × raw); ${toSeen.toFixed(0)} msg/s to last BACKEND_SEEN (${(toSeen / raw).toFixed(2)} × raw)`);
+  const use = await meter?.stop();
+  const toHandoff = rows / ((handed - started.startedAt) / 1000);
+  const toSeen = rows / ((seen - started.startedAt) / 1000);
+  record('service rate', setup, `${rows} rows: start ${(started.acceptMs / 1000).toFixed(1)} s; ${toHandoff.toFixed(0)} msg/s to last SENT_TO_BACKEND (${(toHandoff / raw).toFixed(2)} × raw); ${toSeen.toFixed(0)} msg/s to last BACKEND_SEEN (${(toSeen / raw).toFixed(2)} × raw)`);
+  if (use) {
+    record('CPU per message', `${setup}, ${rows} rows (start to last BACKEND_SEEN, /proc utime+stime)`, `${cpuPerMessage(use, rows)}; over ${use.wall.toFixed(0)} s`);
+    figures[`cpu ${setup}`] = cpuPerMessage(use, rows);
+  }
+  if (writesBefore && pgUrl) {
+    const w = writesPerMessage(writesBefore, await settledTableWrites(pgUrl), rows);
+    record('rows written per message', `${setup}, ${rows} rows (pg_stat_user_tables inserts + updates + deletes)`, `${w.total.toFixed(2)}: ${w.byTable.map(([t, n]) => `${t} ${n.toFixed(2)}`).join(', ')}`);
+    figures[`writes ${setup}`] = w.total.toFixed(2);
+  }
+  return { toSeen, toHandoff };
+}
+
+/**
+ * Many channels at once: `N.channels` numbers at 80 mps each (the simulator enforces it with 130429), one bulk
+ * send of `N.perChannel` rows per channel, all started together. Each channel's achieved rate ÷ its cap.
+ */
+async function manyChannels(): Promise<void> {
+  const cap = 80;
+  const world = await startWorld({ database: 'postgres', instances: 1, simMps: cap, channelMps: cap, extraChannels: N.channels - 1 });
+  try {
+    const channels = [main, ...Array.from({ length: N.channels - 1 }, (_, i) => extraChannelId(i))];
+    const meter = await CpuMeter.start(world.services.map((s) => s.child.pid!), world.simulator.child.pid!, world.dbEnv.DATABASE_URL);
+    const sends = await Promise.all(channels.map((ch, i) => startBulk(world, ch, N.perChannel, 80100 + i)));
+    for (const [i, s] of sends.entries()) {
+      await waitUntil(async () => (await wizardItem(world, s.id, channels[i]))?.status === 'COMPLETED', 20 * 60_000, 250);
+    }
+    const use = await meter.stop();
+    const ratios: number[] = [];
+    for (const s of sends) {
+      const times = (await allRows(world, s.id, N.perChannel)).map((r) => Date.parse(r.backend_sended_time)).filter(Number.isFinite).sort((a, b) => a - b);
+      ratios.push((times.length - 1) / ((times[times.length - 1] - times[0]) / 1000) / cap);
+    }
+    ratios.sort((a, b) => a - b);
+    const refusals = (await world.sim('/_sim/stats')).refused_130429;
+    const figure = `each channel's rate ÷ cap: min ${ratios[0].toFixed(3)}, median ${percentile(ratios, 50).toFixed(3)}, max ${ratios[ratios.length - 1].toFixed(3)}; 130429 refusals: ${refusals}`;
+    record('many channels', `postgres, 1 instance, ${N.channels} channels at ${cap} mps, ${N.perChannel} rows each, started together`, figure);
+    record('CPU per message', `postgres, ${N.channels} channels at ${cap} mps`, cpuPerMessage(use, N.channels * N.perChannel));
+    figures['many channels'] = figure;
+  } finally {
+    await world.close();
+  }
 }
 
 /** Webhook ingestion (duplicate `read` events for sent messages) and single-send requests, in a world that has sent. */
@@ -116,7 +174,9 @@ async function ingestionAndSingles(world: World, setup: string): Promise<void> {
     const health = (await (await fetch(`http://127.0.0.1:${world.ports[0]}/health`)).json()) as { webhook_events: Record<string, number> };
     return (health.webhook_events.RECEIVED ?? 0) === 0;
   }, 600_000, 50);
-  record('webhook ingestion', setup, `${N.webhookEvents} status events in bodies of 100: stored ${(N.webhookEvents / (totalMs / 1000)).toFixed(0)} events/s, applied ${(N.webhookEvents / ((applied - t0) / 1000)).toFixed(0)} events/s`);
+  const appliedRate = N.webhookEvents / ((applied - t0) / 1000);
+  record('webhook ingestion', setup, `${N.webhookEvents} status events in bodies of 100: stored ${(N.webhookEvents / (totalMs / 1000)).toFixed(0)} events/s, applied ${appliedRate.toFixed(0)} events/s`);
+  figures[`applied ${setup}`] = `${appliedRate.toFixed(0)} events/s`;
 
   const { latencies, totalMs: singleMs } = await load(N.singles, 32, async (i) => {
     const res = await fetch(`http://127.0.0.1:${world.ports[0]}/agent-app/message-template/single-messagev2`, {
@@ -126,7 +186,9 @@ async function ingestionAndSingles(world: World, setup: string): Promise<void> {
     });
     if (res.status !== 200) throw new Error(`single send ${res.status} ${await res.text()}`);
   });
-  record('single send', setup, `${N.singles} requests, 32 in flight: ${(N.singles / (singleMs / 1000)).toFixed(0)} req/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`);
+  const single = `${(N.singles / (singleMs / 1000)).toFixed(0)} req/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`;
+  record('single send', setup, `${N.singles} requests, 32 in flight: ${single}`);
+  figures[`single ${setup}`] = single;
 }
 
 /** 3. Pacing at the network's 80 mps, and total_time accuracy. */
@@ -159,6 +221,7 @@ async function scale(database: 'pglite' | 'postgres'): Promise<void> {
     const big = await startBulk(world, SIM_CHANNEL_IDS.flagged, N.scale, 90575);
     const rss = await peakRssMb(world.services[0].child.pid!);
     record('large start', database, `${N.scale} rows accepted in ${(big.acceptMs / 1000).toFixed(1)} s (${(N.scale / (big.acceptMs / 1000)).toFixed(0)} rows/s); service peak RSS ${rss} MB`);
+    figures[`large start ${database}`] = `${(big.acceptMs / 1000).toFixed(1)} s / ${rss} MB`;
     const lastPage = Math.ceil(N.scale / 50);
     for (const [label, page] of [['first', 1], ['last', lastPage]] as const) {
       const { latencies } = await load(200, 1, async () => {
@@ -166,6 +229,7 @@ async function scale(database: 'pglite' | 'postgres'): Promise<void> {
         if (res.body.data.report_details.length === 0) throw new Error('empty page');
       });
       record('report detail page', `${database}, ${N.scale} rows, ${label} page (${page}) of 50`, `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`);
+      figures[`detail p99 ${database} ${label}`] = `${percentile(latencies, 99).toFixed(0)} ms`;
     }
     // The other 999 bulk sends are written straight into the database (their contents do not matter to the list).
     await world.withDatabase(async (db) => {
@@ -189,16 +253,39 @@ async function scale(database: 'pglite' | 'postgres'): Promise<void> {
 async function main_(): Promise<void> {
   const t0 = Date.now();
   const raw = await rawNetworkRate();
+  const rates: Record<string, number> = {};
   for (const [database, instances] of [['pglite', 1], ['postgres', 1], ['postgres', 3]] as const) {
     const world = await startWorld({ database, instances, simMps: null, channelMps: 100_000 });
     try {
       const setup = `${database}, ${instances} instance${instances > 1 ? 's' : ''}, caps off`;
-      await serviceRate(world, setup, raw);
+      if (database === 'postgres' && instances === 1) {
+        // The size ratio: a small send, then the large one, in the same world (rates of one run).
+        const small = await serviceRate(world, setup, raw, N.small);
+        const large = await serviceRate(world, setup, raw, N.service, true);
+        const ratio = large.toSeen / small.toSeen;
+        record('size ratio', setup, `rate to last BACKEND_SEEN at ${N.service} rows ÷ at ${N.small} rows: ${ratio.toFixed(2)}`);
+        figures['size ratio'] = ratio.toFixed(2);
+        rates[setup] = large.toSeen;
+        // The number at the network's top tier: 1,000 mps in the simulator and in the service (read within 1 s).
+        await world.sim(`/_sim/channels/${main}`, { mps: 1000 });
+        await world.withDatabase(async (db) => {
+          await db.updateTable('channels').set({ throughput_override_mps: 1000 }).where('id', '=', main).execute();
+        });
+        const top = await serviceRate(world, 'postgres, 1 instance, channel at 1,000 mps (service and simulator)', raw, N.topTier);
+        rates['top tier'] = top.toSeen;
+        await world.sim(`/_sim/channels/${main}`, { mps: null });
+        await world.withDatabase(async (db) => {
+          await db.updateTable('channels').set({ throughput_override_mps: 100_000 }).where('id', '=', main).execute();
+        });
+      } else {
+        rates[setup] = (await serviceRate(world, setup, raw, N.service, instances === 1)).toSeen;
+      }
       if (instances === 1) await ingestionAndSingles(world, database);
     } finally {
       await world.close();
     }
   }
+  await manyChannels();
   await pacing('pglite');
   await pacing('postgres');
   await scale('postgres');
@@ -212,6 +299,23 @@ async function main_(): Promise<void> {
   }
   const seconds = Math.round((Date.now() - t0) / 1000);
   const table = ['| scenario | setup | measured |', '|---|---|---|', ...results.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  const msgs = (k: string) => (rates[k] === undefined ? '—' : `${rates[k].toFixed(0)} msg/s`);
+  const targets = [
+    ['measure', 'target', 'this run'],
+    [`${N.topTier} rows, PostgreSQL, 1 instance, channel at 1,000 mps, to last BACKEND_SEEN`, '≥ 1,000 msg/s', msgs('top tier')],
+    [`${N.service} rows, same, caps off`, '≥ 1,500 msg/s', msgs('postgres, 1 instance, caps off')],
+    [`rate at ${N.service} rows ÷ rate at ${N.small} rows`, '≥ 0.9', figures['size ratio'] ?? '—'],
+    ['CPU per message (PostgreSQL, caps off)', 'PostgreSQL ≤ 0.3 ms, service ≤ 0.3 ms', figures['cpu postgres, 1 instance, caps off'] ?? '—'],
+    ['rows written per message', '≤ 5', figures['writes postgres, 1 instance, caps off'] ?? '—'],
+    [`PGlite, ${N.service} rows, to last BACKEND_SEEN`, '≥ 600 msg/s', msgs('pglite, 1 instance, caps off')],
+    [`${N.channels} channels at 80 mps each, one instance, at once`, 'each ≥ 0.95 × cap, 0 refusals', figures['many channels'] ?? '—'],
+    ['3 instances ÷ 1, caps off', '≥ 1.0 ×', rates['postgres, 3 instances, caps off'] && rates['postgres, 1 instance, caps off'] ? `${(rates['postgres, 3 instances, caps off'] / rates['postgres, 1 instance, caps off']).toFixed(2)} × (one channel)` : '—'],
+    [`${N.scale}-row start, PostgreSQL: time / service peak RSS`, '≤ 20 s / ≤ 300 MB (1M rows)', figures['large start postgres'] ?? '—'],
+    [`${N.scale}-row start, PGlite; report-detail p99 meanwhile`, '≤ 60 s, p99 ≤ 100 ms (1M rows)', figures['large start pglite'] ? `${figures['large start pglite']}; detail p99 ${figures['detail p99 pglite first']} / ${figures['detail p99 pglite last']}` : '—'],
+    ['single send, PostgreSQL, 32 in flight', '≥ 1,500 req/s, p99 ≤ 50 ms', figures['single postgres'] ?? '—'],
+    ['webhook events applied, PostgreSQL', '≥ 40k/s', figures['applied postgres'] ?? '—'],
+  ];
+  const targetTable = targets.map((r, i) => `| ${r.join(' | ')} |${i === 0 ? '\n|---|---|---|' : ''}`).join('\n');
   const doc = `# Benchmarks
 
 Measured by \`npm run bench${QUICK ? ' -- --quick' : ''}\` on ${new Date().toISOString().slice(0, 10)}, ${machine()}; the whole run took ${seconds} s.
@@ -225,11 +329,18 @@ Every figure in the table comes from this one run. The machine is shared and noi
 - Scale figures use the FLAGGED channel, so the rows are stored and queued but not sent while the reads are timed.
 - ${QUICK ? 'Quick form: smaller counts (see bench/run.ts `N`); run `npm run bench` for the full counts.' : 'Full form.'}
 
+## Issue 11 targets (this run)
+
+${targetTable}
+
+## Every figure
+
 ${table}
 `;
   // The quick form keeps its own file, so docs/benchmarks.md always holds a full run.
   const file = QUICK ? 'benchmarks-quick.md' : 'benchmarks.md';
   writeFileSync(new URL(`../docs/${file}`, import.meta.url), doc);
+  console.log(targetTable);
   console.log(table);
   console.log(`\nwritten to docs/${file} (${seconds} s)`);
 }

@@ -3,7 +3,8 @@
  * PGlite (one instance) or a fresh PostgreSQL database, with the demo company, the simulator's channels and
  * an APPROVED template. Every process is stopped by its PID in close().
  */
-import { DEMO_COMPANY_ID } from '../../src/admin.js';
+import { addChannel, DEMO_COMPANY_ID } from '../../src/admin.js';
+import { createSecretBox } from '../../src/domain/secret-box.js';
 import { SIM_ACCESS_TOKEN, SIM_APP_ID, SIM_CHANNEL_IDS, SIM_WABA_ID } from '../../src/network/simulator/constants.js';
 import { migrate, openDatabase, type Store } from '../../src/store/db.js';
 import { freePort, serviceApi, serviceDatabase, simulatorApi, startTms, tmsJson, waitForHttp, type Proc } from '../../test/support/processes.js';
@@ -23,7 +24,12 @@ export interface WorldOptions {
   channelMps: number;
   /** Extra environment of the service processes (e.g. a short WEBHOOK_RETENTION_SECONDS for the soak). */
   serviceEnv?: Record<string, string>;
+  /** More CONNECTED/GREEN numbers in the WABA (ids `extraChannelId(i)`), each at `channelMps` in the service. */
+  extraChannels?: number;
 }
+
+/** The phone number id of the i-th extra channel of a world. */
+export const extraChannelId = (i: number) => `1200000000${String(i).padStart(5, '0')}`;
 
 /** A running bench world. */
 export interface World {
@@ -31,6 +37,7 @@ export interface World {
   simRoot: string;
   templateId: string;
   services: Proc[];
+  simulator: Proc;
   dbEnv: Record<string, string>;
   api(method: string, path: string, body?: unknown, port?: number): Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
   sim(path: string, body?: unknown): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -87,7 +94,15 @@ export async function startWorld(o: WorldOptions): Promise<World> {
     }
     const store = await openDatabase(database.env.DATABASE_URL ? { databaseUrl: database.env.DATABASE_URL } : { dataDir: database.env.DATA_DIR });
     await migrate(store.db);
-    await store.db.updateTable('channels').set({ throughput_mps: o.channelMps }).where('id', '=', SIM_CHANNEL_IDS.main).execute();
+    const extras = Array.from({ length: o.extraChannels ?? 0 }, (_, i) => extraChannelId(i));
+    for (const id of extras) {
+      const added = await simulatorApi(simRoot)('/_sim/channels', { id });
+      if (!added.channel) throw new Error(`simulator channel ${id}: ${JSON.stringify(added)}`);
+      await addChannel(store.db, { companyId: DEMO_COMPANY_ID, phoneNumberId: id, wabaId: SIM_WABA_ID, accessToken: SIM_ACCESS_TOKEN }, createSecretBox(env.TMS_SECRET_KEY));
+    }
+    // The override, not throughput_mps: a health read from the network would set throughput_mps back to the level's 80.
+    await store.db.updateTable('channels').set({ throughput_mps: o.channelMps, throughput_override_mps: o.channelMps })
+      .where('id', 'in', [SIM_CHANNEL_IDS.main, ...extras]).execute();
     await store.close();
     for (const port of ports) await start(port);
     const created = await api('POST', '/agent-app/message-template/template', {
@@ -114,7 +129,7 @@ export async function startWorld(o: WorldOptions): Promise<World> {
       }
       if (pglite) for (const port of ports) await start(port);
     };
-    return { ports, simRoot, templateId, services, dbEnv: database.env, api, sim, withDatabase, close };
+    return { ports, simRoot, templateId, services, simulator, dbEnv: database.env, api, sim, withDatabase, close };
   } catch (error) {
     await close();
     throw error;

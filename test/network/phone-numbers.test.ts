@@ -108,3 +108,13 @@ test('an unknown path answers a Graph error, not an HTML 404', async () => {
   assert.equal(raw.status, 400);
   assert.equal(raw.json.error.code, 2500);
 });
+
+test('the admin adds a number to the WABA: it reads CONNECTED/GREEN/TIER_UNLIMITED, a second add is 409', async () => {
+  const id = '110000000000077';
+  const added = await httpJson('POST', `${s.rootUrl}/_sim/channels`, { id, verified_name: 'Bench 77' });
+  assert.equal(added.status, 200);
+  const info = await s.net.getPhoneNumber(credsOf(id));
+  assert.deepEqual([info.id, info.verified_name, info.status, info.quality_rating, info.messaging_limit_tier], [id, 'Bench 77', 'CONNECTED', 'GREEN', 'TIER_UNLIMITED']);
+  assert.equal((await httpJson('POST', `${s.rootUrl}/_sim/channels`, { id })).status, 409);
+  assert.equal((await httpJson('POST', `${s.rootUrl}/_sim/channels`, { id: 'abc' })).status, 400);
+});

@@ -40,6 +40,20 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: SimContext, setTa
     templates: [...world.templates.values()].map((t) => ({ id: t.id, name: t.name, language: t.language, status: t.status, category: t.category })),
   }));
 
+  // One more number in the WABA (CONNECTED, GREEN, TIER_UNLIMITED), e.g. for a many-channel benchmark; gone on reset.
+  app.post('/_sim/channels', async (req, reply) => {
+    const b = bodyOf(req.body);
+    if (typeof b.id !== 'string' || !/^\d{1,32}$/.test(b.id)) throw invalidParameter('id must be a phone number id (digits)');
+    if (world.channels.has(b.id)) return reply.code(409).send(invalidParameter(`Channel ${b.id} exists`).body());
+    const digits = b.id.slice(-10).padStart(10, '0');
+    world.channels.set(b.id, {
+      id: b.id, displayPhoneNumber: `+1 ${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`, webhookDisplayNumber: `1${digits}`,
+      verifiedName: typeof b.verified_name === 'string' ? b.verified_name : `Demo ${b.id}`, status: 'CONNECTED', qualityRating: 'GREEN',
+      messagingLimit: 'TIER_UNLIMITED', legacyMessagingLimitTier: null, accountMode: 'LIVE', bucket: { tokens: Infinity, at: Date.now() },
+    });
+    return { channel: phoneNumberNode(world, world.channels.get(b.id)!) };
+  });
+
   app.post<{ Params: { pnid: string } }>('/_sim/channels/:pnid', async (req, reply) => {
     const ch = world.channels.get(req.params.pnid);
     if (!ch) return reply.code(404).send(invalidParameter(`No simulated channel ${req.params.pnid}`).body());
