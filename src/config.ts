@@ -30,6 +30,8 @@ export interface Config {
    */
   faultGateDelayMs: number;
   faultGateDelayEvery: number;
+  /** TMS_FAULT_GATE_RELEASE_FILE (tests only): stalled gate N ends early once the file holds a number ≥ N. */
+  faultGateReleaseFile: string | undefined;
   /** TMS_MESSAGE_LEASE_SECONDS (tests only; default 30): how long a claimed message stays this instance's. */
   messageLeaseSeconds: number;
   /** Seconds after which a send with no answer and no status event fails with OUTCOME_UNKNOWN (never resent). */
@@ -194,6 +196,7 @@ export function loadConfig(env: Env = process.env): Config {
     faultCrashAfterSend: parseChoice(env, 'TMS_FAULT_CRASH_AFTER_SEND', ['0', '1'] as const, '0') === '1',
     faultGateDelayMs: parseInteger(env, 'TMS_FAULT_GATE_DELAY_MS', 0, 0, 600_000),
     faultGateDelayEvery: parseInteger(env, 'TMS_FAULT_GATE_DELAY_EVERY', 0, 0, 1_000_000),
+    faultGateReleaseFile: env.TMS_FAULT_GATE_RELEASE_FILE || undefined,
     messageLeaseSeconds: parseInteger(env, 'TMS_MESSAGE_LEASE_SECONDS', 30, 1, 3600),
     reconcileWindowSeconds: parseInteger(env, 'RECONCILE_WINDOW_SECONDS', 600, 5, 7 * 24 * 3600),
     statusWaitSeconds: parseInteger(env, 'STATUS_WAIT_SECONDS', 24 * 3600, 1, 7 * 24 * 3600),

@@ -133,7 +133,7 @@ export async function startService(config: Config): Promise<RunningService> {
         leaseSeconds: config.messageLeaseSeconds,
         ...(config.faultCrashAfterSend ? { afterNetworkAccept: () => process.kill(process.pid, 'SIGKILL') } : {}),
         ...(config.faultGateDelayMs > 0
-          ? { beforeGate: gateDelayHook({ delayMs: config.faultGateDelayMs, every: config.faultGateDelayEvery }, log.child({ component: 'fault' })) }
+          ? { beforeGate: gateDelayHook({ delayMs: config.faultGateDelayMs, every: config.faultGateDelayEvery, releaseFile: config.faultGateReleaseFile }, log.child({ component: 'fault' })) }
           : {}),
       },
       outbox: {

@@ -76,10 +76,13 @@ function changes(u: EventUpdate, m: MessageRow): boolean {
 
 /**
  * Event timestamps have one-second resolution while the hand-off time has milliseconds, so a step could
- * look earlier than the step before it; each new funnel time is raised to at least the previous one.
+ * look earlier than the step before it; each new funnel time is raised to at least the previous one. The first
+ * step is raised to at least the recorded send attempt: when an event is applied before the hand-off is marked
+ * (a fast network, a slow instance), its truncated second would otherwise put the hand-off before the attempt,
+ * even before the row was due.
  */
 function clampTimes(u: EventUpdate, m: MessageRow): EventUpdate {
-  let floor = 0;
+  let floor = m.send_attempted_at ? m.send_attempted_at.getTime() : 0;
   for (const field of FUNNEL) {
     const existing = m[field];
     if (existing) {

@@ -9,9 +9,14 @@
  * guards (the statement before 370fc6f) puts the in-flight rows back to QUEUED with the attempt mark cleared, and
  * they are sent again: duplicate_sends 8 and 7 (of 8) in two runs. With the guards it moves nothing: 0.
  * PGlite is one process's database, so there one instance stalls once and sends everything after it.
+ * The stalls end through TMS_FAULT_GATE_RELEASE_FILE when the scenario is in place, not after a fixed delay: with a
+ * 15 s delay a loaded CI machine woke A before B and C had attempted anything (seen once on PostgreSQL).
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { FINAL_STATUSES } from '../../src/domain/message-states.js';
 import { SIM_CHANNEL_IDS } from '../../src/network/simulator/constants.js';
@@ -22,7 +27,8 @@ import { freePort, tmsJson, type Proc } from '../support/processes.js';
 import { DEMO_COMPANY_ID } from '../../src/admin.js';
 
 const A = '/agent-app/message-template/send-wizard';
-const STALL_MS = 15_000;
+/** The longest stall; the test ends each stall itself through the release file when its scenario is in place. */
+const STALL_MS = 120_000;
 /** Below the adapter's 10 s timeout; long enough that sends begun when A's channel lease expires are in flight when A wakes. */
 const LATENCY_MS = 9_000;
 const WEBHOOK_DELAY_MS = 8_000;
@@ -30,12 +36,38 @@ const LEASE = { TMS_MESSAGE_LEASE_SECONDS: '2' };
 const RECIPIENTS = 8;
 
 let world: CrashWorld;
+let releaseDir: string;
+/** TMS_FAULT_GATE_RELEASE_FILE: A's stalled gate N ends once this file holds a number ≥ N. */
+let releaseFile: string;
+const release = (upToGate: number) => writeFileSync(releaseFile, String(upToGate));
 before(async () => {
+  releaseDir = mkdtempSync(join(tmpdir(), 'tms-release-'));
+  releaseFile = join(releaseDir, 'gates');
   world = await startCrashWorld(['--mps', '80']);
 });
-after(() => world?.close());
+after(async () => {
+  await world?.close();
+  rmSync(releaseDir, { recursive: true, force: true });
+});
 
 type Row = { message_id: string; status: string; phone_number: string };
+
+/** Waits until the rows of a bulk send are all QUEUED with no lease (PostgreSQL: read from another connection). */
+async function untilQueued(wizardId: string): Promise<void> {
+  const client = new pg.Client({ connectionString: world.env.DATABASE_URL });
+  await client.connect();
+  try {
+    await until(async () => {
+      const res = await client.query<{ n: number }>(
+        `select count(*)::int as n from messages where send_wizard_id = $1 and (status <> 'QUEUED' or lease_owner is not null)`,
+        [wizardId],
+      );
+      return res.rows[0].n === 0;
+    }, 30_000, `the rows of ${wizardId} back in the queue`);
+  } finally {
+    await client.end();
+  }
+}
 
 /** The fault log lines of a process ('fault: gate stall begins' / 'over'), parsed. */
 function stalls(p: Proc): Array<{ gate: number; claimed: number; msg: string }> {
@@ -64,7 +96,12 @@ test(`a stalled instance that wakes and defers its stale batch puts back nothing
   await world.sim('/_sim/limits', { pairRateBurst: null });
   // A stalls at every gate on PostgreSQL (its second gate holds the pairs, claimed at 80 mps: 20 rows); on PGlite
   // only at its first.
-  const a = await world.startService({ ...LEASE, TMS_FAULT_GATE_DELAY_MS: String(STALL_MS), TMS_FAULT_GATE_DELAY_EVERY: onPostgres ? '1' : '0' });
+  const a = await world.startService({
+    ...LEASE,
+    TMS_FAULT_GATE_DELAY_MS: String(STALL_MS),
+    TMS_FAULT_GATE_DELAY_EVERY: onPostgres ? '1' : '0',
+    TMS_FAULT_GATE_RELEASE_FILE: releaseFile,
+  });
   // A throw-away first batch, so the two bulk sends are both queued before A's next claim.
   const [z] = phones(1, '9055820');
   const w0 = await start([z]);
@@ -73,11 +110,18 @@ test(`a stalled instance that wakes and defers its stale batch puts back nothing
   const w1 = await start(numbers);
   const w2 = await start(numbers);
   const wizards = [w0, w1, w2];
+  if (onPostgres) {
+    // The throw-away row outlived its 2 s lease while A stalled and is back in the queue, so A's next claim takes
+    // it with both bulk sends (the premise checked below).
+    await untilQueued(w0);
+  }
+  // Both bulk sends are queued: A may leave its first gate and claim them.
+  release(1);
 
   if (onPostgres) {
     // The premise: A's second batch holds both messages of every recipient, and A stalls with it.
     const second = await until(async () => stall(a, 2, 'begins'), 30_000, 'A stalls at its second gate');
-    assert.equal(second.claimed, 1 + 2 * RECIPIENTS, 'the stalled batch holds the throw-away row and both bulk sends');
+    assert.equal(second.claimed, 1 + 2 * RECIPIENTS, `the stalled batch holds the throw-away row and both bulk sends (claimed ${second.claimed})`);
     // The instances that take over claim 8 rows at a time (a quarter second at 32 mps), so each recipient's two
     // messages are in different claims and both go out (the pair gap counts accepted sends only), slowly.
     await tmsJson(['channel', 'update', '--company', DEMO_COMPANY_ID, '--phone-number-id', SIM_CHANNEL_IDS.main, '--throughput', '32'], world.env);
@@ -96,11 +140,13 @@ test(`a stalled instance that wakes and defers its stale batch puts back nothing
           [w2, `tms-${a.child.pid}-%`],
         );
         return res.rows[0].n > 0 ? res.rows[0].n : undefined;
-      }, 25_000, 'another instance attempting the second messages');
+      }, 60_000, 'another instance attempting the second messages');
       assert.ok(!stall(a, 2, 'over'), `${attempted} second messages were attempted by another instance while A still held them`);
     } finally {
       await client.end();
     }
+    // A wakes now, while those sends are in flight (9 s of network latency), and every later stall ends at once.
+    release(Number.MAX_SAFE_INTEGER);
     await until(async () => stall(a, 2, 'over'), 20_000, 'A wakes with its stale batch');
     await world.sim('/_sim/faults', { latencyMs: 0 });
   } else {

@@ -101,6 +101,25 @@ test('an event that beats the send’s own commit is applied, and the late commi
   }
 });
 
+test('an event applied before the hand-off is marked never dates the hand-off before the send attempt', async () => {
+  await h.app.dispatcher.stop();
+  try {
+    const id = await send('905554400056');
+    // The attempt is recorded 900 ms into a second; the network's event carries that second, truncated.
+    const attempted = new Date(Math.floor(Date.now() / 1000) * 1000 + 900);
+    await h.store.db.updateTable('messages' as never).set({ status: 'OPT_IN_SUCCESS', send_attempted_at: attempted, attempts: 1 } as never).where('id' as never, '=', id as never).execute();
+    const second = String(Math.floor(attempted.getTime() / 1000));
+    assert.equal(await postSigned(statusBody([{ id: 'wamid.EARLY56', status: 'sent', timestamp: second, recipient_id: '905554400056', biz_opaque_callback_data: id }])), 200);
+    await h.app.webhookInbox.drain();
+    const r = await row(id);
+    assert.equal(r.status, 'BACKEND_DELIVERED');
+    assert.ok(r.backend_sended_time.getTime() >= attempted.getTime(), `hand-off ${r.backend_sended_time.toISOString()} before attempt ${attempted.toISOString()}`);
+    assert.ok(r.sended_time.getTime() >= r.backend_sended_time.getTime());
+  } finally {
+    h.app.dispatcher.start();
+  }
+});
+
 test('an event for a message not yet handed over is kept, then applied once the hand-off is stored', async () => {
   await h.app.dispatcher.stop();
   try {
