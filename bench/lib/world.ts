@@ -24,6 +24,8 @@ export interface WorldOptions {
   channelMps: number;
   /** Extra environment of the service processes (e.g. a short WEBHOOK_RETENTION_SECONDS for the soak). */
   serviceEnv?: Record<string, string>;
+  /** Node options of the serve processes (e.g. `--cpu-prof`). */
+  serviceNodeArgs?: string[];
   /** More CONNECTED/GREEN numbers in the WABA (ids `extraChannelId(i)`), each at `channelMps` in the service. */
   extraChannels?: number;
 }
@@ -71,7 +73,7 @@ export async function startWorld(o: WorldOptions): Promise<World> {
     ...o.serviceEnv,
   };
   const start = async (port: number) => {
-    const proc = startTms(['serve'], { ...env, PORT: String(port) });
+    const proc = startTms(['serve'], { ...env, PORT: String(port) }, o.serviceNodeArgs);
     services.push(proc);
     await waitForHttp(`http://127.0.0.1:${port}/health`, proc);
     return proc;

@@ -1,7 +1,7 @@
 /**
  * Sends one channel's due messages while this instance holds the channel's send lease: claim (QUEUED →
- * AGENDA), gate (channel health, tier quota, pair rate), number check (→ OPT_IN_*), record the attempt,
- * call the network paced by the channel's token bucket, and store each outcome. Claims are pipelined with
+ * AGENDA), gate (channel health, tier quota, pair rate), number check, take the tokens, record the checks and the
+ * attempts in one move (→ OPT_IN_* with the attempt mark), call the network, and store each outcome. Claims are pipelined with
  * the sends in flight; outcomes are written in small batches.
  */
 import type { Kysely } from 'kysely';
@@ -13,9 +13,8 @@ import { findChannelById, resetChannelAuthFailures, type ChannelRow } from '../s
 import {
   claimDueMessages,
   failHandOffs,
-  finishNumberChecks,
+  finishChecksRecordingAttempts,
   markHandedOff,
-  recordSendAttempts,
   releaseInDoubt,
   requeueMessages,
   requeueRefusedSends,
@@ -89,7 +88,7 @@ type Outcome =
   | { id: string; kind: 'held' };
 
 /** Runs a move and its counter updates in one transaction. */
-export async function moveWithCounters(db: Kysely<Database>, move: (tx: Kysely<Database>) => Promise<MovedRow[]>): Promise<MovedRow[]> {
+export async function moveWithCounters<T extends MovedRow>(db: Kysely<Database>, move: (tx: Kysely<Database>) => Promise<T[]>): Promise<T[]> {
   return db.transaction().execute(async (tx) => {
     const moved = await move(tx);
     await applyCounterMoves(tx, moved);
@@ -236,14 +235,15 @@ export class ChannelSender {
     const creds: ChannelCredentials = credentialsOf(channel, this.deps.health.secrets);
     const byId = new Map(allowed.map((m) => [m.id, m]));
     const checks = await checkNumbers(this.deps, creds, allowed[0].company_id, allowed);
-    await moveWithCounters(db, (tx) => finishNumberChecks(tx, this.deps.owner, checks));
-    const passed = checks.filter((c) => c.status === 'OPT_IN_SUCCESS').map((c) => c.id);
+    const passing = checks.filter((c) => c.status === 'OPT_IN_SUCCESS').length;
+    // Pace first, then record the checks and the attempts in one move, then call at once: a crash between the
+    // mark and the call leaves almost nothing in doubt (a marked row waiting for its token would end
+    // OUTCOME_UNKNOWN without being sent). The refused numbers are recorded in the same statement.
+    for (let k = 0; k < passing; k += 1) await this.deps.bucket.take();
+    const moved = await moveWithCounters(db, (tx) => finishChecksRecordingAttempts(tx, this.deps.owner, checks, options.leaseSeconds));
+    const ids = moved.filter((m) => m.attempted).map((m) => m.id!);
     // An invalid number spends no tier slot.
     await this.giveBackSlots(checks.filter((c) => c.status !== 'OPT_IN_SUCCESS').map((c) => c.id));
-    // Pace first, then mark, then call at once: a crash between the mark and the call leaves almost
-    // nothing in doubt (a marked row waiting for its token would end OUTCOME_UNKNOWN without being sent).
-    for (let k = 0; k < passed.length; k += 1) await this.deps.bucket.take();
-    const ids = await recordSendAttempts(db, this.deps.owner, passed, options.leaseSeconds);
     for (const id of ids) {
       this.inflight += 1;
       void this.send(creds, byId.get(id)!);

@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { DELIVERY_RANK, EVENT_STATUS, FAILED_STATUSES, statusAfterEvent, TIME_FIELD_OF } from '../domain/message-states.js';
-import { applyEventUpdates, lockMessagesForEvents, type EventUpdate, type MessageRow } from '../store/messages.js';
+import { applyEventUpdates, lockMessagesForEvents, type StatusTarget, type EventUpdate } from '../store/messages.js';
 import type { Database } from '../store/schema.js';
 import { noteStatusWebhooks } from '../store/channel-status-webhooks.js';
 import { suppressNumber } from '../store/sending.js';
@@ -41,9 +41,9 @@ export async function applyStatuses(tx: Kysely<Database>, statuses: StatusObject
   const messages = await lockMessagesForEvents(tx, wamids, callbacks);
   const byExt = new Map(messages.filter((m) => m.ext_id).map((m) => [m.ext_id!, m]));
   const byId = new Map(messages.map((m) => [m.id, m]));
-  const work = new Map<string, { original: MessageRow; update: EventUpdate }>();
+  const work = new Map<string, { original: StatusTarget; update: EventUpdate }>();
   const unmatched: StatusObject[] = [];
-  const suppress: MessageRow[] = [];
+  const suppress: StatusTarget[] = [];
   // Apply in event-time order so one batch reaches the same state as the events one by one.
   const ordered = [...known].sort((a, b) => Number(a.timestamp ?? 0) - Number(b.timestamp ?? 0));
   for (const s of ordered) {
@@ -69,7 +69,7 @@ export async function applyStatuses(tx: Kysely<Database>, statuses: StatusObject
 const FUNNEL = ['backend_sended_time', 'sended_time', 'delivered_time', 'seen_time'] as const;
 
 /** Whether an update changes anything (a duplicate event leaves the row, its version and counters alone). */
-function changes(u: EventUpdate, m: MessageRow): boolean {
+function changes(u: EventUpdate, m: StatusTarget): boolean {
   if (u.status !== m.status || (u.ext_id && !m.ext_id)) return true;
   return ([...FUNNEL, 'failed_time'] as const).some((f) => u[f] !== null && m[f] === null);
 }
@@ -81,7 +81,7 @@ function changes(u: EventUpdate, m: MessageRow): boolean {
  * (a fast network, a slow instance), its truncated second would otherwise put the hand-off before the attempt,
  * even before the row was due.
  */
-function clampTimes(u: EventUpdate, m: MessageRow): EventUpdate {
+function clampTimes(u: EventUpdate, m: StatusTarget): EventUpdate {
   let floor = m.send_attempted_at ? m.send_attempted_at.getTime() : 0;
   for (const field of FUNNEL) {
     const existing = m[field];
@@ -102,12 +102,12 @@ function clampTimes(u: EventUpdate, m: MessageRow): EventUpdate {
  * A message that leaves a failed state (a send failed as OUTCOME_UNKNOWN that its real event moves up) is no
  * longer failed: its failure fields go, since the interface shows them only on failures.
  */
-function clearFailureOnRecovery(u: EventUpdate, m: MessageRow): EventUpdate {
+function clearFailureOnRecovery(u: EventUpdate, m: StatusTarget): EventUpdate {
   u.clear_failure = FAILED_STATUSES.includes(m.status) && !FAILED_STATUSES.includes(u.status);
   return u;
 }
 
-function initialUpdate(m: MessageRow): EventUpdate {
+function initialUpdate(m: StatusTarget): EventUpdate {
   return {
     id: m.id,
     expected_status: m.status,

@@ -127,27 +127,37 @@ export async function listChannelsWithDueWork(db: Db): Promise<string[]> {
   return result.rows.map((r) => r.id);
 }
 
-/** Number-check results: AGENDA → OPT_IN_SUCCESS / OPT_IN_FAILED / OPT_IN_FAILED_INVALID_NUMBER (failures timed). */
-export async function finishNumberChecks(
+/**
+ * Number-check results and the at-most-once mark in one move (one row version instead of two):
+ * AGENDA → OPT_IN_FAILED / OPT_IN_FAILED_INVALID_NUMBER (failures timed, lease dropped), or AGENDA →
+ * OPT_IN_SUCCESS with the send attempt recorded (`send_attempted_at`, `attempts + 1`, lease renewed) — called
+ * right before the network calls, after pacing. Only rows still AGENDA under this owner's lease with no attempt
+ * move; `attempted` names the rows that may be sent.
+ */
+export async function finishChecksRecordingAttempts(
   db: Db,
   owner: string,
   rows: Array<{ id: string; status: MessageStatus; error_message: string | null; error_message_detail: string | null }>,
-): Promise<MovedRow[]> {
+  leaseSeconds: number,
+): Promise<Array<MovedRow & { attempted: boolean }>> {
   if (rows.length === 0) return [];
-  const result = await sql<MovedRow>`
+  const result = await sql<MovedRow & { attempted: boolean }>`
     with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb)
                  as v(id text, status text, error_message text, error_message_detail text)),
     t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
-          where m.status in (${states(MOVE_SOURCES.numberCheck)}) and m.lease_owner = ${owner}
+          where m.status in (${states(MOVE_SOURCES.numberCheck)}) and m.lease_owner = ${owner} and m.send_attempted_at is null
           order by m.id for update of m)
     update messages m set status = v.status, error_message = v.error_message,
       error_message_detail = v.error_message_detail,
       failed_time = case when v.status = 'OPT_IN_SUCCESS' then m.failed_time else coalesce(m.failed_time, now()) end,
+      send_attempted_at = case when v.status = 'OPT_IN_SUCCESS' then now() else null end,
+      attempts = m.attempts + case when v.status = 'OPT_IN_SUCCESS' then 1 else 0 end,
       lease_owner = case when v.status = 'OPT_IN_SUCCESS' then m.lease_owner else null end,
-      lease_until = case when v.status = 'OPT_IN_SUCCESS' then m.lease_until else null end,
+      lease_until = case when v.status = 'OPT_IN_SUCCESS' then now() + make_interval(secs => ${leaseSeconds}) else null end,
       updated_at = now(), version = m.version + 1
     from t, v where m.id = t.id and v.id = m.id
-    returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);
+    returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank,
+      m.status = 'OPT_IN_SUCCESS' as attempted`.execute(db);
   return result.rows;
 }
 
@@ -192,24 +202,6 @@ async function requeueWhere(db: Db, owner: string, rows: RequeueRow[], from: rea
     from t, v where m.id = t.id and v.id = m.id
     returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);
   return result.rows;
-}
-
-/**
- * Records the send attempt before the network call (the at-most-once mark): only messages still
- * OPT_IN_SUCCESS under this owner's lease are marked and returned; only those may be sent.
- */
-export async function recordSendAttempts(db: Db, owner: string, ids: string[], leaseSeconds: number): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const result = await sql<{ id: string }>`
-    with t as (select id from messages
-               where id = any(${ids}::text[]) and status in (${states(MOVE_SOURCES.handOff)}) and lease_owner = ${owner}
-                 and send_attempted_at is null
-               order by id for update)
-    update messages m set send_attempted_at = now(), attempts = m.attempts + 1,
-      lease_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now(), version = m.version + 1
-    from t where m.id = t.id
-    returning m.id`.execute(db);
-  return result.rows.map((r) => r.id);
 }
 
 /**
@@ -310,10 +302,22 @@ export async function lockMessageRows(db: Db, ids: string[]): Promise<void> {
   await sql`select id from messages where id = any(${ids}::text[]) order by id for update`.execute(db);
 }
 
-/** Messages named by status events (by wamid, or by our id echoed as biz_opaque_callback_data), locked. */
-export async function lockMessagesForEvents(db: Db, wamids: string[], ids: string[]): Promise<MessageRow[]> {
-  const result = await sql<MessageRow>`
-    select * from messages
+/** What applying a status event reads of its message (not the payload nor the last webhook body). */
+export type StatusTarget = Pick<
+  MessageRow,
+  | 'id' | 'company_id' | 'phone_number' | 'status' | 'reached_rank' | 'ext_id' | 'send_attempted_at' | 'backend_sended_time' | 'sended_time'
+  | 'delivered_time' | 'seen_time' | 'failed_time'
+>;
+
+/**
+ * Messages named by status events (by wamid, or by our id echoed as biz_opaque_callback_data), locked; only the
+ * columns the event rules read (the payload and the last webhook body are the widest columns of the row).
+ */
+export async function lockMessagesForEvents(db: Db, wamids: string[], ids: string[]): Promise<StatusTarget[]> {
+  const result = await sql<StatusTarget>`
+    select id, company_id, phone_number, status, reached_rank, ext_id, send_attempted_at, backend_sended_time, sended_time,
+      delivered_time, seen_time, failed_time
+    from messages
     where ext_id = any(${wamids}::text[]) or (id = any(${ids}::text[]) and send_attempted_at is not null)
     order by id for update`.execute(db);
   return result.rows;

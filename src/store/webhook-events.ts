@@ -10,6 +10,19 @@ export async function insertWebhookEvent(db: Db, body: string): Promise<string> 
   return String(row.id);
 }
 
+/**
+ * Stores verified raw bodies in one statement (one commit for webhook POSTs that arrive together); returns their
+ * ids in the order of `bodies` (ids are drawn in insertion order, which follows the array).
+ */
+export async function insertWebhookEvents(db: Db, bodies: string[]): Promise<string[]> {
+  if (bodies.length === 0) return [];
+  const result = await sql<{ id: string }>`
+    insert into webhook_events (body, state)
+    select b, 'RECEIVED' from unnest(${bodies}::text[]) with ordinality as u(b, n) order by n
+    returning id::text as id`.execute(db);
+  return result.rows.map((r) => r.id).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
+}
+
 /** Events not yet applied with an id after `afterId`, oldest first (the apply loop and crash recovery). */
 export async function listPendingWebhookEvents(db: Db, afterId: string, limit: number): Promise<Array<{ id: string; body: string }>> {
   const result = await sql<{ id: string; body: string }>`

@@ -182,3 +182,32 @@ test('an event stored but not applied before a crash is applied on the next drai
   const row = await h.store.db.selectFrom('channels').selectAll().where('id', '=', OTHER_CHANNEL_ID).executeTakeFirstOrThrow();
   assert.equal(row.messaging_limit_tier, 'TIER_250');
 });
+
+test('webhook POSTs sent together are each answered with their own event id and stored with their own body', async () => {
+  const bodies = Array.from({ length: 20 }, (_, i) => JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: `together-${i}`, changes: [] }] }));
+  const answers = await Promise.all(bodies.map((b) => post(b, signWebhookBody(b, TEST_APP_SECRET))));
+  assert.deepEqual(answers.map((a) => a.status), bodies.map(() => 200));
+  const ids = answers.map((a) => a.body.event_id as string);
+  assert.equal(new Set(ids).size, bodies.length);
+  const stored = await h.store.db.selectFrom('webhook_events').select(['id', 'body']).where('id', 'in', ids).execute();
+  assert.deepEqual(new Map(stored.map((r) => [String(r.id), r.body])), new Map(ids.map((id, i) => [id, bodies[i]])));
+});
+
+test('bodies received while a store is running go together in the next statement (group commit)', async () => {
+  const bodies = Array.from({ length: 20 }, (_, i) => JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: `grouped-${i}`, changes: [] }] }));
+  const statementsBefore = h.app.webhookInbox.storeStatements;
+  // The first starts a store at once; the other 19 arrive while it runs and share the next one.
+  const ids = await Promise.all(bodies.map((b) => h.app.webhookInbox.receive(b)));
+  assert.equal(h.app.webhookInbox.storeStatements - statementsBefore, 2);
+  const stored = await h.store.db.selectFrom('webhook_events').select(['id', 'body']).where('id', 'in', ids).execute();
+  assert.deepEqual(new Map(stored.map((r) => [String(r.id), r.body])), new Map(ids.map((id, i) => [id, bodies[i]])));
+});
+
+test('a body the database refuses fails alone: the others stored with it are kept', async () => {
+  const good = [1, 2].map((i) => JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: `kept-${i}`, changes: [] }] }));
+  const results = await Promise.allSettled([h.app.webhookInbox.receive(good[0]), h.app.webhookInbox.receive('{"entry":[]}\u0000'), h.app.webhookInbox.receive(good[1])]);
+  assert.deepEqual(results.map((r) => r.status), ['fulfilled', 'rejected', 'fulfilled']);
+  const ids = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const stored = await h.store.db.selectFrom('webhook_events').select('body').where('id', 'in', ids).orderBy('id').execute();
+  assert.deepEqual(stored.map((r) => r.body), good);
+});

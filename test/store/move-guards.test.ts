@@ -10,10 +10,9 @@ import { newId } from '../../src/domain/ids.js';
 import {
   claimDueMessages,
   failHandOffs,
-  finishNumberChecks,
+  finishChecksRecordingAttempts,
   insertMessages,
   MOVE_SOURCES,
-  recordSendAttempts,
   requeueExpiredLeases,
   requeueMessages,
   requeueRefusedSends,
@@ -54,8 +53,8 @@ async function takenOverByB(): Promise<string> {
   await sql`update messages set lease_until = now() - interval '1 second' where id = ${id}`.execute(store.db);
   assert.equal((await requeueExpiredLeases(store.db, 100)).length, 1);
   assert.equal((await claimDueMessages(store.db, channelId, 'B', 10, 30)).length, 1);
-  await finishNumberChecks(store.db, 'B', [{ id, status: 'OPT_IN_SUCCESS', error_message: null, error_message_detail: null }]);
-  assert.deepEqual(await recordSendAttempts(store.db, 'B', [id], 30), [id]);
+  const moved = await finishChecksRecordingAttempts(store.db, 'B', [{ id, status: 'OPT_IN_SUCCESS', error_message: null, error_message_detail: null }], 30);
+  assert.deepEqual(moved.filter((m) => m.attempted).map((m) => m.id), [id]);
   return id;
 }
 
@@ -99,4 +98,38 @@ test('the owner puts back a send the network refused (the refusal proves nothing
   const afterRow = await row(id);
   assert.equal(afterRow.status, 'QUEUED');
   assert.equal(afterRow.send_attempted_at, null);
+});
+
+test('the number check and the attempt mark are one move: one row version, the attempt recorded with OPT_IN_SUCCESS', async () => {
+  const { channelId, id } = await oneQueued();
+  await claimDueMessages(store.db, channelId, 'A', 10, 30);
+  const claimed = await row(id);
+  const moved = await finishChecksRecordingAttempts(store.db, 'A', [{ id, status: 'OPT_IN_SUCCESS', error_message: null, error_message_detail: null }], 30);
+  assert.deepEqual(moved.map((m) => [m.old_status, m.status, m.attempted]), [['AGENDA', 'OPT_IN_SUCCESS', true]]);
+  const after = await row(id);
+  assert.equal(after.version, claimed.version + 1);
+  assert.ok(after.send_attempted_at);
+  assert.equal(after.lease_owner, 'A');
+});
+
+test('a refused number moves without an attempt mark and drops the lease; a second move of the same row moves nothing', async () => {
+  const { channelId, id } = await oneQueued();
+  await claimDueMessages(store.db, channelId, 'A', 10, 30);
+  const refused = { id, status: 'OPT_IN_FAILED_INVALID_NUMBER' as const, error_message: 'x', error_message_detail: 'y' };
+  const moved = await finishChecksRecordingAttempts(store.db, 'A', [refused], 30);
+  assert.deepEqual(moved.map((m) => [m.status, m.attempted]), [['OPT_IN_FAILED_INVALID_NUMBER', false]]);
+  const after = await row(id);
+  assert.equal(after.send_attempted_at, null);
+  assert.equal(after.lease_owner, null);
+  assert.deepEqual(await finishChecksRecordingAttempts(store.db, 'A', [{ ...refused, status: 'OPT_IN_SUCCESS' }], 30), []);
+});
+
+test("a stalled owner's checks and attempt marks move nothing once another owner holds the row", async () => {
+  const { channelId, id } = await oneQueued();
+  await claimDueMessages(store.db, channelId, 'A', 10, 30);
+  await sql`update messages set lease_until = now() - interval '1 second' where id = ${id}`.execute(store.db);
+  await requeueExpiredLeases(store.db, 100);
+  await claimDueMessages(store.db, channelId, 'B', 10, 30);
+  assert.deepEqual(await finishChecksRecordingAttempts(store.db, 'A', [{ id, status: 'OPT_IN_SUCCESS', error_message: null, error_message_detail: null }], 30), []);
+  assert.equal((await row(id)).send_attempted_at, null);
 });

@@ -31,9 +31,9 @@ export interface Proc {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts `tms <args>` with an environment. */
-export function startTms(args: string[], env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts `tms <args>` with an environment (and node options such as `--cpu-prof`, which NODE_OPTIONS refuses). */
+export function startTms(args: string[], env: Record<string, string>, nodeArgs: string[] = []): Proc {
+  const child = spawn(process.execPath, [...nodeArgs, BIN, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out = (out + d).slice(-20_000)));
   child.stderr!.on('data', (d) => (out = (out + d).slice(-20_000)));

@@ -1,0 +1,170 @@
+/**
+ * Where the time goes (issue 11): one `tms serve` on a fresh PostgreSQL database (caps off) sends one bulk send of
+ * N rows while
+ * - the service runs with `--cpu-prof` (V8's sampling profiler; the profile is written when it exits), summarised
+ *   as self time by function and by package, and
+ * - the database's active sessions are sampled from `pg_stat_activity` every 10 ms (the statement each busy
+ *   backend is running, and what it waits on): the share of samples per statement is its share of the
+ *   database's busy time (pg_stat_statements needs shared_preload_libraries, which the shared server lacks).
+ *
+ * `npx tsx bench/profile.ts [--rows 30000] [--top 25]`; prints markdown for docs/benchmarks.md.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { SIM_CHANNEL_IDS } from '../src/network/simulator/constants.js';
+import { CpuMeter, cpuPerMessage, settledTableWrites, tableWrites, writesPerMessage } from './lib/cost.js';
+import { machine, startBulk, waitUntil, wizardItem } from './lib/measure.js';
+import { startWorld } from './lib/world.js';
+
+const arg = (name: string, fallback: number) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback);
+const ROWS = arg('--rows', 30_000);
+const TOP = arg('--top', 25);
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Where a frame's code lives: a package under node_modules, node's own code, or the project's file. */
+function placeOf(url: string): string {
+  if (!url) return '(native / V8)';
+  if (url.startsWith('node:')) return 'node:' + url.slice(5).split('/')[0];
+  const nm = url.lastIndexOf('node_modules/');
+  if (nm >= 0) {
+    const parts = url.slice(nm + 13).split('/');
+    return parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+  }
+  const src = url.indexOf('/src/');
+  return src >= 0 ? url.slice(src + 1) : url;
+}
+
+/** Self time (ms) by function and by place, and the total sampled. */
+function summarise(profile: CpuProfile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
+  const byFunction = new Map<string, number>();
+  const byPlace = new Map<string, number>();
+  let total = 0;
+  for (const [id, ms] of self) {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    total += ms;
+    if (functionName === '(idle)') continue;
+    const place = placeOf(url);
+    const key = `${functionName || '(anonymous)'} — ${place}${url && !url.startsWith('node:') ? `:${lineNumber + 1}` : ''}`;
+    byFunction.set(key, (byFunction.get(key) ?? 0) + ms);
+    byPlace.set(place, (byPlace.get(place) ?? 0) + ms);
+  }
+  const idle = [...self].filter(([id]) => byId.get(id)!.callFrame.functionName === '(idle)').reduce((a, [, ms]) => a + ms, 0);
+  const sort = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]);
+  return { byFunction: sort(byFunction), byPlace: sort(byPlace), total, idle };
+}
+
+/** A statement's text made comparable: whitespace collapsed, literals lists kept short, cut at 110 characters. */
+function shapeOf(query: string): string {
+  return query.replace(/\s+/g, ' ').replace(/'[^']*'/g, "'…'").trim().slice(0, 110);
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'tms-prof-'));
+  const world = await startWorld({
+    database: 'postgres', instances: 1, simMps: null, channelMps: 100_000,
+    serviceNodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+  });
+  const statements = new Map<string, number>();
+  const waits = new Map<string, number>();
+  let samples = 0;
+  let activeSamples = 0;
+  let sampling = true;
+  const servicePid = world.services[0].child.pid!;
+  let seconds = 0;
+  let use;
+  let writes;
+  try {
+    const pgUrl = world.dbEnv.DATABASE_URL;
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    const sampler = (async () => {
+      const own = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid;
+      while (sampling) {
+        const { rows } = await client.query<{ query: string; wait: string | null }>(
+          `select query, wait_event_type || ':' || wait_event as wait from pg_stat_activity
+           where datname = current_database() and state = 'active' and pid <> $1`, [own]);
+        samples += 1;
+        for (const r of rows) {
+          activeSamples += 1;
+          const shape = shapeOf(r.query);
+          statements.set(shape, (statements.get(shape) ?? 0) + 1);
+          const w = r.wait ?? 'CPU (no wait event)';
+          waits.set(w, (waits.get(w) ?? 0) + 1);
+        }
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    })();
+    const before = await tableWrites(pgUrl);
+    const meter = await CpuMeter.start([servicePid], world.simulator.child.pid!, pgUrl);
+    const started = await startBulk(world, SIM_CHANNEL_IDS.main, ROWS, 90577);
+    const seen = await waitUntil(async () => {
+      const it = await wizardItem(world, started.id);
+      return it && it.seen_count + it.failed_count >= ROWS;
+    }, 30 * 60_000);
+    use = await meter.stop();
+    seconds = (seen - started.startedAt) / 1000;
+    sampling = false;
+    await sampler;
+    await client.end();
+    writes = writesPerMessage(before, await settledTableWrites(pgUrl), ROWS);
+  } finally {
+    sampling = false;
+    await world.close();
+  }
+  const file = readdirSync(dir).find((f) => f.includes(`.${servicePid}.`));
+  if (!file) throw new Error(`no profile of ${servicePid} in ${dir}: ${readdirSync(dir).join(', ')}`);
+  const prof = summarise(JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile);
+  rmSync(dir, { recursive: true, force: true });
+
+  const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)} %`;
+  const busy = prof.total - prof.idle;
+  const out = [
+    `Profiled by \`npx tsx bench/profile.ts --rows ${ROWS}\` on ${new Date().toISOString().slice(0, 10)}, ${machine()}.`,
+    `${ROWS} rows to the last BACKEND_SEEN in ${seconds.toFixed(1)} s (${(ROWS / seconds).toFixed(0)} msg/s); CPU per message: ${cpuPerMessage(use!, ROWS)}; rows written per message ${writes!.total.toFixed(2)} (${writes!.byTable.map(([t, n]) => `${t} ${n.toFixed(2)}`).join(', ')}).`,
+    '',
+    `**Service CPU profile** (V8 sampling, whole process life; ${(busy / 1000).toFixed(1)} s busy of ${(prof.total / 1000).toFixed(1)} s): self time by package or file`,
+    '',
+    '| place | self time | share of busy |',
+    '|---|---|---|',
+    ...prof.byPlace.slice(0, 15).map(([p, ms]) => `| ${p} | ${(ms / 1000).toFixed(2)} s | ${pct(ms, busy)} |`),
+    '',
+    'Top functions by self time:',
+    '',
+    '| function | self time | share of busy |',
+    '|---|---|---|',
+    ...prof.byFunction.slice(0, TOP).map(([f, ms]) => `| ${f.replace(/\|/g, '\\|')} | ${(ms / 1000).toFixed(2)} s | ${pct(ms, busy)} |`),
+    '',
+    `**PostgreSQL active sessions** (${samples} samples of pg_stat_activity every ~10 ms; ${activeSamples} busy-backend samples, on average ${(activeSamples / samples).toFixed(2)} backends busy): statements by share of busy samples`,
+    '',
+    '| statement (start) | share |',
+    '|---|---|',
+    ...[...statements].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([q, n]) => `| \`${q.replace(/\|/g, '\\|')}\` | ${pct(n, activeSamples)} |`),
+    '',
+    'What the busy backends waited on:',
+    '',
+    '| wait | share |',
+    '|---|---|',
+    ...[...waits].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([w, n]) => `| ${w} | ${pct(n, activeSamples)} |`),
+  ].join('\n');
+  console.log(out);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
