@@ -5,26 +5,21 @@
  * the oldest due message and the oldest unapplied webhook event, and counts that stop at a cap.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from './schema.js';
+import type { Database, SendWizardsTable } from './schema.js';
 
 type Db = Kysely<Database>;
 
+/** The counters of a bulk send (one list, declared once in the table's type). */
+type BulkCounters = Pick<
+  SendWizardsTable,
+  'summary' | 'waiting' | 'queued' | 'processed_count' | 'awaiting_backend_count' | 'failed_count' | 'delivered_count' | 'sent_count' | 'seen_count' | 'cancelled_count' | 'duplicate_count'
+>;
+
 /** The bulk sends' counters summed per channel and bulk-send status. */
-export interface BulkCounterSums {
+export interface BulkCounterSums extends BulkCounters {
   channel_id: string;
   status: string;
   bulk_sends: number;
-  summary: number;
-  waiting: number;
-  queued: number;
-  processed_count: number;
-  awaiting_backend_count: number;
-  failed_count: number;
-  delivered_count: number;
-  sent_count: number;
-  seen_count: number;
-  cancelled_count: number;
-  duplicate_count: number;
 }
 
 /** Sums every bulk send's counters per (channel, bulk-send status): a scan of send_wizards, never of messages. */
