@@ -17,6 +17,8 @@ import { fileBench, fileBenchRows } from './file-start.js';
 import { soak, writeSoakDoc } from './soak.js';
 
 const QUICK = process.argv.includes('--quick');
+/** `--skip soak,scale`: leave parts of the full form out (the doc says which). */
+const SKIP = new Set(process.argv.includes('--skip') ? process.argv[process.argv.indexOf('--skip') + 1].split(',') : []);
 const N = {
   raw: QUICK ? 10_000 : 100_000,
   service: QUICK ? 10_000 : 100_000,
@@ -288,9 +290,9 @@ async function main_(): Promise<void> {
   await manyChannels();
   await pacing('pglite');
   await pacing('postgres');
-  await scale('postgres');
-  if (!QUICK) await scale('pglite');
-  if (!QUICK) {
+  if (!SKIP.has('scale')) await scale('postgres');
+  if (!QUICK && !SKIP.has('scale')) await scale('pglite');
+  if (!QUICK && !SKIP.has('soak')) {
     // Bounded memory and tables during a long send (issue 10 item 8); its own table goes to docs/benchmarks-soak.md.
     const s = await soak(N.soakRows);
     await writeSoakDoc(s, `npm run bench (soak, ${N.soakRows} rows)`);
@@ -327,7 +329,7 @@ Every figure in the table comes from this one run. The machine is shared and noi
   itself (the network allows at most 1,000 mps per number; the service holds whatever the channel says).
 - Service rates are measured from the moment the start request is sent (so they include storing the rows).
 - Scale figures use the FLAGGED channel, so the rows are stored and queued but not sent while the reads are timed.
-- ${QUICK ? 'Quick form: smaller counts (see bench/run.ts `N`); run `npm run bench` for the full counts.' : 'Full form.'}
+- ${QUICK ? 'Quick form: smaller counts (see bench/run.ts `N`); run `npm run bench` for the full counts.' : 'Full form.'}${SKIP.size ? ` Left out of this run: ${[...SKIP].join(', ')} (\`--skip\`).` : ''}
 
 ## Issue 11 targets (this run)
 
