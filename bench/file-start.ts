@@ -6,7 +6,7 @@
  * /proc, and its idle RSS before), the export times and their peak RSS. The FLAGGED channel holds the rows
  * (stored, never sent), as in the large-start figure of `npm run bench`.
  *
- * Standalone: `npx tsx bench/file-start.ts [--rows 1000000]`; `npm run bench` runs it in its PostgreSQL scale world
+ * Standalone: `npx tsx bench/file-start.ts [--rows 1000000] [--no-exports]` (`--no-exports`: the start only); `npm run bench` runs it in its PostgreSQL scale world
  * (full form 1,000,000 rows, `--quick` 20,000). Every loop is bounded.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -106,7 +106,12 @@ async function download(world: World, id: string, format: 'csv' | 'xlsx'): Promi
 }
 
 /** The file bench on a PostgreSQL world (a fresh one unless given; a given one is left running). */
-export async function fileBench(rows: number, log: (line: string) => void = () => undefined, given?: World): Promise<FileBenchResult> {
+export async function fileBench(
+  rows: number,
+  log: (line: string) => void = () => undefined,
+  given?: World,
+  options: { exports?: boolean } = {},
+): Promise<FileBenchResult> {
   const dir = await mkdtemp(join(tmpdir(), 'tms-file-bench-'));
   const world = given ?? (await startWorld({ database: 'postgres', instances: 1, simMps: null, channelMps: 1000 }));
   try {
@@ -126,7 +131,7 @@ export async function fileBench(rows: number, log: (line: string) => void = () =
       exports: [],
     };
     log(`file-start: 200 after ${started.seconds.toFixed(1)} s, peak RSS ${started.peakRssMb} MB`);
-    for (const format of ['csv', 'xlsx'] as const) {
+    for (const format of options.exports === false ? [] : (['csv', 'xlsx'] as const)) {
       const got = await sampled(pid, () => download(world, started.value.send_wizard_id, format));
       if (format === 'csv' && got.value.lines !== rows + 1) throw new Error(`CSV export has ${got.value.lines} lines, not ${rows + 1}`);
       result.exports.push({ format, seconds: got.seconds, mb: got.value.bytes / 2 ** 20, peakRssMb: got.peakRssMb, rowsPerSecond: rows / got.seconds });
@@ -158,7 +163,7 @@ export function fileBenchRows(r: FileBenchResult): Array<[string, string, string
 if (import.meta.url === `file://${process.argv[1]}`) {
   const at = process.argv.indexOf('--rows');
   const rows = at > 0 ? Number(process.argv[at + 1]) : 1_000_000;
-  fileBench(rows, (line) => console.error(`[bench] ${line}`))
+  fileBench(rows, (line) => console.error(`[bench] ${line}`), undefined, { exports: !process.argv.includes('--no-exports') })
     .then((r) => {
       for (const row of fileBenchRows(r)) console.log(`| ${row.join(' | ')} |`);
     })

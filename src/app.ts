@@ -86,6 +86,8 @@ export interface AppOptions {
   poolStats?: () => PoolStats;
   /** How long one database read serves /metrics scrapes (default 5000 ms; tests use 0). */
   metricsCacheMs?: number;
+  /** Rows per COPY statement when a bulk start stores its rows (default 5000; tests use a few to cross batch boundaries). */
+  bulkBatchSize?: number;
   /** Client webhook delivery worker tunables (tests shorten back-offs and thresholds). */
   outbox?: Partial<OutboxOptions>;
   /** Posts client webhooks (default: an undici poster with the outbox's timeout). */
@@ -191,7 +193,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     webhookInbox,
     templates,
     singleSend: { db: options.db, health: channelHealth, queued: () => dispatcher.wake() },
-    bulk: { db: options.db, health: channelHealth, started: () => dispatcher.wake(true) },
+    bulk: { db: options.db, health: channelHealth, batchSize: options.bulkBatchSize, started: () => dispatcher.wake(true) },
   };
 
   let draining = false;

@@ -1,9 +1,12 @@
 /** Opens the database (PGlite in a directory or in memory, or PostgreSQL) and applies migrations. */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, type MigrationResult } from 'kysely';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { MIGRATIONS } from './migrations/index.js';
 import { PGliteDialect, type PoolStats } from './pglite-dialect.js';
 import type { Database } from './schema.js';
@@ -18,6 +21,25 @@ export interface Store {
 }
 
 export type { PoolStats };
+
+/**
+ * Loads COPY text-format data (pieces of whole lines) with a `copy … from stdin` statement, outside any
+ * transaction (its own statement: all of it or none). PostgreSQL streams the pieces on a pool connection as
+ * they come (pg-copy-streams, with backpressure); PGlite reads them as one blob, under the dialect's mutex like
+ * every other query, so the caller keeps each statement's data small there.
+ */
+type CopyIn = (statement: string, data: AsyncIterable<string>) => Promise<void>;
+
+/** The COPY loader of each database opened here (a transaction's handle has none). */
+const copiers = new WeakMap<Kysely<Database>, CopyIn>();
+
+/** Runs `copy … from stdin` with `data` (COPY text format: pieces of whole lines, each line ending in a newline) on `db`. */
+export async function copyIn(db: Kysely<Database>, statement: string, data: AsyncIterable<string>): Promise<void> {
+  const copy = copiers.get(db);
+  if (!copy) throw new Error('copyIn needs a database opened by openDatabase, outside a transaction');
+  if (!/ from stdin$/i.test(statement)) throw new Error('copyIn takes a `copy … from stdin` statement');
+  await copy(statement, data);
+}
 
 /** Where the data lives: a PostgreSQL URL, a PGlite directory, or PGlite in memory. */
 export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { memory: true };
@@ -61,12 +83,23 @@ export async function openDatabase(target: DatabaseTarget): Promise<Store> {
     // process: the pool drops it and the next query opens a new one.
     pool.on('error', (error) => console.error(`tms: an idle PostgreSQL connection closed: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    copiers.set(db, async (statement, data) => {
+      const client = await pool.connect();
+      try {
+        await pipeline(Readable.from(data), client.query(copyFrom(statement)));
+        client.release();
+      } catch (error) {
+        client.release(error as Error); // a connection whose COPY failed is not reused
+        throw error;
+      }
+    });
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     return { db, kind: 'postgres', close: () => db.destroy(), poolStats };
   }
   if ('memory' in target) {
     const dialect = new PGliteDialect(new PGlite());
     const db = new Kysely<Database>({ dialect });
+    copiers.set(db, (statement, data) => dialect.copyIn(statement, data));
     return { db, kind: 'pglite', close: () => db.destroy(), poolStats: () => dialect.poolStats() };
   }
   const dir = resolve(target.dataDir);
@@ -77,6 +110,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Store> {
     await client.waitReady;
     const dialect = new PGliteDialect(client);
     const db = new Kysely<Database>({ dialect });
+    copiers.set(db, (statement, data) => dialect.copyIn(statement, data));
     return {
       db,
       kind: 'pglite',

@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { sourcesOf, type MessageStatus } from '../domain/message-states.js';
+import { copyIn } from './db.js';
 import type { Database, MessagesTable } from './schema.js';
 
 type Db = Kysely<Database>;
@@ -83,6 +84,30 @@ export async function insertMessages(db: Db, rows: NewMessage[]): Promise<void> 
     from jsonb_to_recordset(${json(rows)}::jsonb) as r(id text, company_id text, channel_id text, template_id text,
       waba_id text, send_wizard_id text, row_no integer, row_ref bigint, phone_number text, full_name text,
       status text, payload jsonb, due_at timestamptz)`.execute(db);
+}
+
+/** The columns of a bulk send's stored rows as `copyWizardRows` takes them: the order of each line's fields. */
+export const WIZARD_ROW_COLUMNS = [
+  'id', 'row_no', 'due_at', 'company_id', 'channel_id', 'template_id', 'waba_id', 'send_wizard_id', 'status',
+  'row_ref', 'phone_number', 'full_name', 'payload',
+] as const;
+
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** A value as a field of COPY's text format: null is `\N`; backslash, tab, newline and carriage return are escaped. */
+export function copyField(value: string | number | null): string {
+  if (value === null) return '\\N';
+  const text = String(value);
+  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]) : text;
+}
+
+/**
+ * Stores rows of a bulk send given as COPY text lines (tab-separated fields in WIZARD_ROW_COLUMNS order, made
+ * with copyField, each line ending in a newline), in pieces of whole lines: one `copy` statement, all of them or
+ * none. Not in a transaction.
+ */
+export async function copyWizardRows(db: Kysely<Database>, lines: AsyncIterable<string>): Promise<void> {
+  await copyIn(db, `copy messages (${WIZARD_ROW_COLUMNS.join(', ')}) from stdin`, lines);
 }
 
 /** The company's messages with these ids (others' ids are simply absent). */

@@ -112,6 +112,19 @@ class PGliteDriver implements Driver {
   async destroy(): Promise<void> {
     if (!this.pg.closed) await this.pg.close();
   }
+
+  /** `copy … from stdin` with `data`: PGlite reads COPY data from a blob (`/dev/blob`), under the mutex. */
+  async copyIn(statement: string, data: AsyncIterable<string>): Promise<void> {
+    const parts: string[] = [];
+    for await (const piece of data) parts.push(piece);
+    const blob = new Blob(parts);
+    const release = await this.mutex.lock();
+    try {
+      await this.pg.query(statement.replace(/ from stdin$/i, " from '/dev/blob'"), [], { blob });
+    } finally {
+      release();
+    }
+  }
 }
 
 /** Kysely dialect over one PGlite instance, with serialised access. */
@@ -129,6 +142,11 @@ export class PGliteDialect implements Dialect {
   poolStats(): PoolStats {
     const pending = this.driver?.mutex.pending ?? 0;
     return { total: 1, idle: pending === 0 ? 1 : 0, waiting: Math.max(0, pending - 1) };
+  }
+  /** Loads COPY text-format data (see store/db.ts copyIn). */
+  copyIn(statement: string, data: AsyncIterable<string>): Promise<void> {
+    if (!this.driver) throw new Error('the PGlite dialect has no driver yet');
+    return this.driver.copyIn(statement, data);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();
