@@ -277,7 +277,15 @@ function wrongType(schema: Schema): fc.Arbitrary<Json> | undefined {
 }
 
 /** Values of every other type, for a query or path parameter whose schema is a string. */
-const WRONG_TYPED_TEXTS: Json[] = [true, false, null, 0, -1, 0.5, 1e308, 2 ** 64, {}, { a: 1 }, [], [1, 'x'], [[[]]]];
+const WRONG_TYPED_TEXTS: Json[] = [true, false, null, 0, -1, 0.5, 1e308, 2 ** 64, {}, { a: 1 }, [1, 'x'], [[[]]]];
+
+/**
+ * Whether a value stays a wrong type once it is query or path text: an array there is the parameter repeated, so an
+ * empty one is the parameter left out and a one-item array is that item alone (a good value when the item is).
+ */
+function isWrongAsText(value: Json): boolean {
+  return !Array.isArray(value) || value.length >= 2;
+}
 
 /** Whether the text a query or path parameter would carry for `value` is a valid value of a string schema. */
 function textFitsString(schema: Schema, value: Json): boolean {
@@ -356,7 +364,7 @@ function schemaDefects(place: Place, schema: Schema, value: Json, at: Key[], pre
   else if (wrong && typesOf(schema).has('string')) {
     const misfits = WRONG_TYPED_TEXTS.filter((v) => !textFitsString(schema, v));
     if (misfits.length) set('wrong type', fc.constantFrom(...misfits));
-  } else if (wrong) set('wrong type', wrong);
+  } else if (wrong) set('wrong type', wrong.filter(isWrongAsText));
   const types = typesOf(schema);
   const only = (t: string) => types.size === 1 && types.has(t);
   if (types.has('string') && schema.maxLength !== undefined && !types.has('number')) {

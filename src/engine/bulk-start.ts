@@ -76,7 +76,8 @@ function checkFields(fields: Record<string, unknown>, variant: 'v1' | 'v2' | 'fi
   const allowed = new Set([...required, ...OPTIONAL_FIELDS]);
   for (const key of Object.keys(fields)) if (!allowed.has(key)) throw fieldError(key, `${key} is not a known field`);
   for (const key of required) if (!(key in fields)) throw fieldError(key, `${key} is required`);
-  const dryRun = fields.dry_run ?? false;
+  // Only a missing dry_run means false: null is a wrong type like any other (it once started a real send).
+  const dryRun = fields.dry_run === undefined ? false : fields.dry_run;
   if (typeof dryRun !== 'boolean') throw fieldError('dry_run', 'dry_run must be a boolean');
   const scheduled = fields.scheduled_at === undefined ? null : parseScheduledAt(fields.scheduled_at, new Date());
   if (scheduled && !scheduled.ok) throw fieldError('scheduled_at', scheduled.reason);

@@ -73,6 +73,18 @@ test('dry_run must be a boolean', async () => {
   assert.equal(res.body.errors[0].field, 'dry_run');
 });
 
+test('dry_run null is a wrong type: 400 naming it, and nothing is started', async () => {
+  const before = await h.call('POST', `${A}/reports`, { body: { page: 1, page_size: 100, channel_id: channel } });
+  const res = await h.call('POST', `${A}/start`, {
+    body: { message_template_id: templateId, rows: v1Rows(phones(1, '9055605')), total_time: 0, channel_id: channel, dry_run: null },
+  });
+  assert.equal(res.status, 400);
+  assert.equal(res.body.errors[0].field, 'dry_run');
+  const after = await h.call('POST', `${A}/reports`, { body: { page: 1, page_size: 100, channel_id: channel } });
+  assert.equal(typeof before.body.pagination.total, 'number');
+  assert.equal(after.body.pagination.total, before.body.pagination.total);
+});
+
 test('on a capped tier the dry run counts the quota left and leaves out numbers already reached in the window', async () => {
   const small = SIM_CHANNEL_IDS.small; // TIER_50
   const reached = phones(3, '9055605');
