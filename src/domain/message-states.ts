@@ -129,6 +129,9 @@ export const COUNTERS = [
 /** A counter name. */
 export type Counter = (typeof COUNTERS)[number];
 
+/** Every count a bulk-send report shows: the row total, the counters moved by the messages, the duplicates removed. */
+export const REPORT_COUNTERS = ['summary', ...COUNTERS, 'duplicate_count'] as const;
+
 /** Which counters a message in `status` that reached `rank` contributes 1 to. */
 export function countersOf(status: MessageStatus, rank: number): Counter[] {
   const out: Counter[] = [];

@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { REPORT_COUNTERS } from '../../domain/message-states.js';
 import type { PoolStats } from '../../store/pglite-dialect.js';
 import type { Database } from '../../store/schema.js';
 import {
@@ -45,12 +46,6 @@ export interface MetricsSources {
   /** How long one database read serves scrapes (default 5000 ms; 0 reads at every scrape). */
   cacheMs?: number;
 }
-
-/** The bulk sends' counters exposed as `tms_bulk_messages{counter}` (the counters of the reports). */
-const BULK_COUNTERS = [
-  'summary', 'waiting', 'queued', 'processed_count', 'awaiting_backend_count', 'failed_count', 'delivered_count',
-  'sent_count', 'seen_count', 'cancelled_count', 'duplicate_count',
-] as const;
 
 /** Single-send statuses not yet handed to the network (the bulk counters' `waiting` + `queued`). */
 const SINGLE_NOT_HANDED_OFF = new Set(['NONE', 'QUEUED', 'AGENDA', 'OPT_IN_SUCCESS']);
@@ -108,7 +103,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
       const s = await snapshot();
       this.reset();
       for (const row of s.bulk) {
-        for (const counter of BULK_COUNTERS) this.inc({ channel_id: row.channel_id, counter }, row[counter]);
+        for (const counter of REPORT_COUNTERS) this.inc({ channel_id: row.channel_id, counter }, row[counter]);
       }
     },
   });

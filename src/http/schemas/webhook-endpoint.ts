@@ -1,6 +1,6 @@
 /** Schemas of the client webhook endpoints and their delivery log (family B, added beyond the interface). */
 import { Type, type Static } from 'typebox';
-import { MESSAGE_STATUSES } from '../../domain/message-states.js';
+import { MESSAGE_STATUSES, REPORT_COUNTERS } from '../../domain/message-states.js';
 import { EVENT_SUBSCRIPTIONS } from '../../domain/client-webhooks.js';
 import { DELIVERY_STATES, type DeliveryRow } from '../../store/webhook-deliveries.js';
 import type { WebhookEndpointRow } from '../../store/webhook-endpoints.js';
@@ -133,8 +133,6 @@ export const EXAMPLE_DELIVERY = {
 };
 
 const str = () => Type.String();
-const COUNTER_NAMES = ['summary', 'waiting', 'queued', 'processed_count', 'awaiting_backend_count', 'failed_count', 'delivered_count',
-  'sent_count', 'seen_count', 'cancelled_count', 'duplicate_count'] as const;
 
 /** `data` of a `message.status_changed` event. */
 export const MessageEventData = Type.Object(
@@ -163,7 +161,7 @@ export const BulkSendEventData = Type.Object(
     status: Type.String({ description: 'RUNNING, PAUSED, STOPPED, COMPLETED (and any status added later)' }),
     previous_status: Type.Union([Type.String({ description: 'PENDING for the first event of a started bulk send' }), Type.Null()]),
     paused_reason: nullable(str()),
-    counters: Type.Object(Object.fromEntries(COUNTER_NAMES.map((c) => [c, Type.Integer()])), { additionalProperties: false }),
+    counters: Type.Object(Object.fromEntries(REPORT_COUNTERS.map((c) => [c, Type.Integer()])), { additionalProperties: false }),
   },
   { additionalProperties: false, title: 'BulkSendEventData' },
 );
