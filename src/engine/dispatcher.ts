@@ -131,6 +131,15 @@ export class Dispatcher {
     this.wakeUp?.();
   }
 
+  /**
+   * New work was queued on one channel: a sender already running for it here claims it in its next round, so the
+   * loop is woken only when there is none (a single send per request would otherwise cost a whole round).
+   */
+  wakeFor(channelId: string): void {
+    if (this.senders.has(channelId) && !this.leaving.has(channelId)) return;
+    this.wake();
+  }
+
   /** Stops after the sends in flight are answered and stored; gives the channel leases up. */
   async stop(): Promise<void> {
     this.stopping = true;
@@ -207,6 +216,8 @@ export class Dispatcher {
       try {
         if (Date.now() - this.lastMaintenance >= this.options.maintenanceMs) {
           this.lastMaintenance = Date.now();
+          // Beat before the round's longest step too: a slow maintenance must not make the others count us dead.
+          await this.heartbeat();
           await this.maintain();
         }
         await this.shareChannels();
@@ -223,10 +234,7 @@ export class Dispatcher {
    */
   private async shareChannels(): Promise<void> {
     const { db } = this.deps;
-    if (!this.deps.exclusive && Date.now() - this.lastHeartbeat >= HEARTBEAT_EVERY_MS) {
-      this.instances = await beatInstanceHeartbeat(db, this.owner, this.options.channelLeaseSeconds);
-      this.lastHeartbeat = Date.now();
-    }
+    await this.heartbeat();
     const due = await listChannelsWithDueWork(db);
     if (due.length === 0 || this.stopping) return;
     const leases = new Map<string, LeaseView>((await listChannelLeases(db)).map((l) => [l.channel_id, { owner: l.owner, live: l.live }]));
@@ -245,6 +253,13 @@ export class Dispatcher {
       if (!(await acquireChannelLease(db, channelId, this.owner, this.options.channelLeaseSeconds))) continue;
       this.startSender(channelId);
     }
+  }
+
+  /** Renews this instance's registration (at most once a second) and counts the live instances. */
+  private async heartbeat(): Promise<void> {
+    if (this.deps.exclusive || Date.now() - this.lastHeartbeat < HEARTBEAT_EVERY_MS) return;
+    this.instances = await beatInstanceHeartbeat(this.deps.db, this.owner, this.options.channelLeaseSeconds);
+    this.lastHeartbeat = Date.now();
   }
 
   private startSender(channelId: string): void {
