@@ -192,7 +192,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     channelHealth,
     webhookInbox,
     templates,
-    singleSend: { db: options.db, health: channelHealth, queued: () => dispatcher.wake() },
+    singleSend: { db: options.db, health: channelHealth, queued: (channelId) => dispatcher.wakeFor(channelId) },
     bulk: { db: options.db, health: channelHealth, batchSize: options.bulkBatchSize, started: () => dispatcher.wake(true) },
   };
 

@@ -1,7 +1,8 @@
 /**
- * The dispatcher: one loop per instance. It finds channels with due messages, takes each channel's send
- * lease (one sender per channel across all instances, so the channel's throughput cap holds), and runs a
- * ChannelSender for it. Maintenance returns expired claims to the queue, fails sends whose outcome stayed
+ * The dispatcher: one loop per instance. It finds channels with due messages and, of those, takes the send
+ * lease of its fair share (instances register with a heartbeat; src/domain/channel-share.ts: ceil(channels ÷
+ * live instances), preferred channels by rendezvous hashing, the surplus handed back), one sender per channel
+ * across all instances so the channel's throughput cap holds, and runs a ChannelSender for each. Maintenance returns expired claims to the queue, fails sends whose outcome stayed
  * unknown past the reconciliation window, retries status events that arrived before their message, bounds the
  * waits for a status and in a blocked channel's queue, and deletes old applied webhook events.
  * The loop never dies: every error is logged and the next round goes on.
@@ -12,7 +13,11 @@ import type { Logger } from 'pino';
 import type { NetworkPort } from '../network/port.js';
 import { expireAllMessageLeases, failUnreconciled, listChannelsWithDueWork, requeueExpiredLeases } from '../store/messages.js';
 import type { Database } from '../store/schema.js';
-import { acquireChannelLease, dropAllChannelLeases, releaseChannelLeases } from '../store/sending.js';
+import {
+  acquireChannelLease, beatInstanceHeartbeat, deleteDeadInstances, deleteInstance, dropAllChannelLeases, handOverChannelLease,
+  listChannelLeases, releaseChannelLeases,
+} from '../store/sending.js';
+import { planChannelShare, type LeaseView } from '../domain/channel-share.js';
 import { deleteWizard, deleteWizardRows, findStaleStarts, queueWaitingRows } from '../store/send-wizards.js';
 import { activateDueSchedules } from '../store/bulk-lifecycle.js';
 import { deleteOldAppliedWebhookEvents } from '../store/webhook-events.js';
@@ -33,6 +38,8 @@ export const WEBHOOK_RETENTION_SECONDS = 7 * 24 * 3600;
 const RETENTION_EVERY_MS = 10_000;
 const RETENTION_BATCH = 5000;
 const RETENTION_BUDGET_MS = 2000;
+/** How often an instance renews its registration (its heartbeat lasts the channel lease's time). */
+const HEARTBEAT_EVERY_MS = 1000;
 
 /** Dispatcher settings (defaults in DEFAULT_DISPATCHER_OPTIONS). */
 export interface DispatcherOptions extends SendingOptions {
@@ -93,6 +100,11 @@ export class Dispatcher {
   readonly owner: string;
   private readonly options: DispatcherOptions;
   private readonly senders = new Map<string, Promise<void>>();
+  /** Channels over this instance's fair share whose senders are finishing; their leases are then handed back. */
+  private readonly leaving = new Set<string>();
+  /** Live instances sharing the database (this one included), from the last heartbeat. */
+  private instances = 1;
+  private lastHeartbeat = 0;
   private readonly buckets = new Map<string, TokenBucket>();
   private readonly pairs = new Map<string, PairRateMemory>();
   private stopping = false;
@@ -119,6 +131,15 @@ export class Dispatcher {
     this.wakeUp?.();
   }
 
+  /**
+   * New work was queued on one channel: a sender already running for it here claims it in its next round, so the
+   * loop is woken only when there is none (a single send per request would otherwise cost a whole round).
+   */
+  wakeFor(channelId: string): void {
+    if (this.senders.has(channelId) && !this.leaving.has(channelId)) return;
+    this.wake();
+  }
+
   /** Stops after the sends in flight are answered and stored; gives the channel leases up. */
   async stop(): Promise<void> {
     this.stopping = true;
@@ -128,6 +149,18 @@ export class Dispatcher {
     await Promise.all(this.senders.values());
     this.running = null;
     await releaseChannelLeases(this.deps.db, this.owner).catch(() => undefined);
+    if (!this.deps.exclusive) await deleteInstance(this.deps.db, this.owner).catch(() => undefined);
+    this.lastHeartbeat = 0;
+  }
+
+  /** Live instances as last counted (1 on a database no other process shares). */
+  liveInstances(): number {
+    return this.instances;
+  }
+
+  /** Channels this instance runs a sender for now (tests, metrics). */
+  sendingChannels(): string[] {
+    return [...this.senders.keys()];
   }
 
   /** Runs maintenance once (tests and start-up recovery). */
@@ -155,6 +188,7 @@ export class Dispatcher {
     await expireBlockedQueues(db, this.deps.log, this.options);
     // Idempotency keys older than 24 h: every round, in batches until none is left (bounded per round).
     for (let round = 0; round < 20; round += 1) if ((await deleteExpiredIdempotencyKeys(db, 5000)) < 5000) break;
+    if (!this.deps.exclusive) await deleteDeadInstances(db);
     if (Date.now() - this.lastRetention > RETENTION_EVERY_MS) {
       this.lastRetention = Date.now();
       await this.applyWebhookRetention();
@@ -182,18 +216,50 @@ export class Dispatcher {
       try {
         if (Date.now() - this.lastMaintenance >= this.options.maintenanceMs) {
           this.lastMaintenance = Date.now();
+          // Beat before the round's longest step too: a slow maintenance must not make the others count us dead.
+          await this.heartbeat();
           await this.maintain();
         }
-        for (const channelId of await listChannelsWithDueWork(this.deps.db)) {
-          if (this.stopping || this.senders.has(channelId)) continue;
-          if (!(await acquireChannelLease(this.deps.db, channelId, this.owner, this.options.channelLeaseSeconds))) continue;
-          this.startSender(channelId);
-        }
+        await this.shareChannels();
       } catch (error) {
         this.deps.log.error({ err: error }, 'dispatcher round failed');
       }
       await this.sleep(this.options.idleMs);
     }
+  }
+
+  /**
+   * One round of the share rule: count the live instances (heartbeat), read the channels with due work and their
+   * leases, keep and take up to this instance's fair share, and hand the surplus back.
+   */
+  private async shareChannels(): Promise<void> {
+    const { db } = this.deps;
+    await this.heartbeat();
+    const due = await listChannelsWithDueWork(db);
+    if (due.length === 0 || this.stopping) return;
+    const leases = new Map<string, LeaseView>((await listChannelLeases(db)).map((l) => [l.channel_id, { owner: l.owner, live: l.live }]));
+    const running = new Set([...this.senders.keys()].filter((c) => !this.leaving.has(c)));
+    const plan = planChannelShare({ owner: this.owner, instances: this.instances, due, leases, running, leaving: this.leaving });
+    for (const channelId of plan.handBack) {
+      if (this.senders.has(channelId)) {
+        // Its sender ends after the sends in flight (isStopping), then the lease is handed back.
+        this.leaving.add(channelId);
+      } else {
+        await handOverChannelLease(db, channelId, this.owner, this.options.pairGapMs / 1000);
+      }
+    }
+    for (const channelId of [...plan.resume, ...plan.take]) {
+      if (this.stopping || this.senders.has(channelId)) continue;
+      if (!(await acquireChannelLease(db, channelId, this.owner, this.options.channelLeaseSeconds))) continue;
+      this.startSender(channelId);
+    }
+  }
+
+  /** Renews this instance's registration (at most once a second) and counts the live instances. */
+  private async heartbeat(): Promise<void> {
+    if (this.deps.exclusive || Date.now() - this.lastHeartbeat < HEARTBEAT_EVERY_MS) return;
+    this.instances = await beatInstanceHeartbeat(this.deps.db, this.owner, this.options.channelLeaseSeconds);
+    this.lastHeartbeat = Date.now();
   }
 
   private startSender(channelId: string): void {
@@ -209,13 +275,19 @@ export class Dispatcher {
         health: this.deps.health,
         bucket: this.buckets.get(channelId)!,
         lastSentTo: this.pairs.get(channelId)!,
-        isStopping: () => this.stopping,
+        isStopping: () => this.stopping || this.leaving.has(channelId),
       },
       channelId,
     );
     const run = sender
       .run()
       .catch((error) => this.deps.log.error({ err: error, channelId }, 'channel sender failed'))
+      .then(async () => {
+        if (!this.leaving.has(channelId)) return;
+        await handOverChannelLease(this.deps.db, channelId, this.owner, this.options.pairGapMs / 1000)
+          .catch((error) => this.deps.log.error({ err: error, channelId }, 'handing a channel lease back failed'));
+        this.leaving.delete(channelId);
+      })
       .finally(() => this.senders.delete(channelId));
     this.senders.set(channelId, run);
   }

@@ -2,6 +2,12 @@
  * The single send: checked in full before anything is stored (template APPROVED and of the channel's
  * WABA, parameters against the template, E.164 number, channel not blocked and its token not refused, recipient
  * not opted out, tier quota), then queued for the dispatcher, which hands it to the network at most once.
+ *
+ * Per request: the channel, the template and the opt-out are read in one statement (findSingleSendFacts). A
+ * channel without a tier cap and a request without an Idempotency-Key need no transaction: their rows are stored
+ * by a group insert (the rows of the requests that arrive while one insert runs go together in the next: one
+ * statement and one commit for all of them; each request is answered after its row is committed). A capped
+ * channel's quota and an idempotency answer still commit in one transaction with the row.
  */
 import type { Kysely } from 'kysely';
 import { AppError } from '../errors.js';
@@ -11,12 +17,12 @@ import { normalizePhone } from '../domain/phone.js';
 import { toNetworkComponents } from '../domain/templates/send-parameters.js';
 import type { StoredComponents } from '../domain/templates/types.js';
 import type { TemplateSendPayload } from '../network/port.js';
-import { insertMessages } from '../store/messages.js';
-import { findOptOut } from '../store/opt-outs.js';
+import { insertMessages, type NewMessage } from '../store/messages.js';
 import type { Database } from '../store/schema.js';
+import { findSingleSendFacts } from '../store/single-sends.js';
 import { countWindowRecipients, findWindowRecipients, lockChannel, releaseTierHold, reserveWindowRecipients } from '../store/sending.js';
 import { findTemplate, type TemplateRow } from '../store/templates.js';
-import { channelAuthError, readChannelHealth, type ChannelHealthDeps } from './channel-health.js';
+import { channelAuthError, freshChannel, type ChannelHealthDeps } from './channel-health.js';
 
 /** A single-send request. */
 export interface SingleSendRequest {
@@ -31,8 +37,8 @@ export interface SingleSendRequest {
 export interface SingleSendDeps {
   db: Kysely<Database>;
   health: ChannelHealthDeps;
-  /** Called after the message is queued (wakes the dispatcher). */
-  queued(): void;
+  /** Called after the message is queued (wakes the dispatcher unless a sender already runs for the channel). */
+  queued(channelId: string): void;
 }
 
 /** The template, if the caller may send it on this channel. */
@@ -73,24 +79,52 @@ export async function sendSingle(
   req: SingleSendRequest,
   inTransaction?: (tx: Kysely<Database>, id: string) => Promise<void>,
 ): Promise<string> {
-  const channel = await readChannelHealth(deps.health, companyId, req.channelId);
+  const phone = normalizePhone(req.phoneNumber);
+  // The checks keep their order (and so which error a request with several faults gets): channel, token hold,
+  // number, template, parameters, channel health, opt-out.
+  const facts = await findSingleSendFacts(deps.db, companyId, req.channelId, req.templateId, phone.ok ? phone.e164 : null);
+  if (!facts) throw new AppError('CHANNEL_NOT_FOUND', `Channel ${req.channelId} was not found.`, { field: 'channel_id' });
+  // Stale health is read from the network (as readChannelHealth does).
+  const channel = await freshChannel(deps.health, facts.channel);
   // A channel whose token the network refused answers 503 and stores nothing (queued sends wait for rotation).
   if (authHoldReason(channel)) throw channelAuthError(channel);
-  const phone = normalizePhone(req.phoneNumber);
   if (!phone.ok) throw new AppError('VALIDATION_FAILED', phone.reason, { field: 'phone_number' });
-  const template = await requireSendableTemplate(deps.db, companyId, channel.waba_id, req.templateId);
+  // A channel refreshed from the network may name another WABA: the template is read again for it.
+  const template = channel.waba_id === facts.channel.waba_id
+    ? sendableTemplate(facts.template, req.templateId)
+    : await requireSendableTemplate(deps.db, companyId, channel.waba_id, req.templateId);
   const payload = buildPayload(template, phone.e164, req.components, 'message_template');
   const blocked = channelBlockReason({ status: channel.status, qualityRating: channel.quality_rating, messagingLimitTier: channel.messaging_limit_tier });
   if (blocked) throw new AppError('CHANNEL_BLOCKED', `The channel cannot send: ${blocked}.`, { field: 'channel_id' });
   // An opted-out recipient is refused at once and nothing is stored (an opt-out arriving after this check is still
   // caught by the dispatcher's number check: the message then ends OPT_IN_FAILED, RECIPIENT_OPTED_OUT).
-  if (await findOptOut(deps.db, companyId, phone.e164)) {
+  if (facts.optedOut) {
     throw new AppError('RECIPIENT_OPTED_OUT', `${phone.e164} is on the company's opt-out list; nothing was sent.`, { field: 'phone_number' });
   }
 
   const id = newId();
+  const row: NewMessage = {
+    id,
+    company_id: companyId,
+    channel_id: channel.id,
+    template_id: template.id,
+    waba_id: channel.waba_id,
+    send_wizard_id: null,
+    row_no: null,
+    phone_number: phone.e164,
+    full_name: req.fullName ?? null,
+    status: 'QUEUED',
+    payload,
+    due_at: new Date(),
+  };
+  const limit = tierLimit(channel.messaging_limit_tier);
+  if (limit === null && !inTransaction) {
+    // Nothing to decide with the row: stored by the group insert.
+    await groupInserter(deps.db).insert(row);
+    deps.queued(channel.id);
+    return id;
+  }
   await deps.db.transaction().execute(async (tx) => {
-    const limit = tierLimit(channel.messaging_limit_tier);
     if (limit !== null) {
       await lockChannel(tx, channel.id);
       const inWindow = await findWindowRecipients(tx, channel.id, [phone.e164]);
@@ -103,24 +137,78 @@ export async function sendSingle(
       // Its slot is in the window: a tier hold of the channel must not keep this row waiting.
       await releaseTierHold(tx, channel.id);
     }
-    await insertMessages(tx, [
-      {
-        id,
-        company_id: companyId,
-        channel_id: channel.id,
-        template_id: template.id,
-        waba_id: channel.waba_id,
-        send_wizard_id: null,
-        row_no: null,
-        phone_number: phone.e164,
-        full_name: req.fullName ?? null,
-        status: 'QUEUED',
-        payload,
-        due_at: new Date(),
-      },
-    ]);
+    await insertMessages(tx, [row]);
     await inTransaction?.(tx, id);
   });
-  deps.queued();
+  deps.queued(channel.id);
   return id;
+}
+
+/** The template read with the channel, if the caller may send it (the errors of requireSendableTemplate). */
+function sendableTemplate(template: TemplateRow | undefined, templateId: string): TemplateRow {
+  if (!template) throw new AppError('NOT_FOUND', `Template ${templateId} was not found on this channel.`, { field: 'message_template_id' });
+  if (template.status !== 'APPROVED') {
+    throw new AppError('TEMPLATE_NOT_APPROVED', `Template ${template.name} is ${template.status}; only APPROVED templates can be sent.`, {
+      field: 'message_template_id',
+    });
+  }
+  return template;
+}
+
+/** Rows per group insert at most (a larger backlog goes in several statements, one after the other). */
+const GROUP_MAX = 500;
+
+/**
+ * Group insert of single-send rows: while one insert statement runs, the rows that arrive wait and then go
+ * together in the next (one statement, one commit, one WAL flush for all). Each caller's promise settles when its
+ * row is committed, or with its own error: a group that fails is retried row by row, so one bad row fails alone.
+ */
+export class GroupInserter {
+  private waiting: Array<{ row: NewMessage; resolve: () => void; reject: (error: unknown) => void }> = [];
+  private running = false;
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Stores one row; resolves once it is committed. */
+  insert(row: NewMessage): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ row, resolve, reject });
+      if (!this.running) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.waiting.length > 0) {
+        const group = this.waiting.splice(0, GROUP_MAX);
+        try {
+          await insertMessages(this.db, group.map((g) => g.row));
+          for (const g of group) g.resolve();
+        } catch (error) {
+          if (group.length === 1) {
+            group[0].reject(error);
+            continue;
+          }
+          for (const g of group) {
+            await insertMessages(this.db, [g.row]).then(g.resolve, g.reject);
+          }
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+}
+
+const inserters = new WeakMap<Kysely<Database>, GroupInserter>();
+
+/** The database handle's group inserter (one per handle, so per process and database). */
+function groupInserter(db: Kysely<Database>): GroupInserter {
+  let inserter = inserters.get(db);
+  if (!inserter) {
+    inserter = new GroupInserter(db);
+    inserters.set(db, inserter);
+  }
+  return inserter;
 }

@@ -1,0 +1,43 @@
+/** SQL of the single send's request: what it checks, read in one statement. */
+import { sql, type Kysely } from 'kysely';
+import type { ChannelRow } from './channels.js';
+import type { Database } from './schema.js';
+import type { TemplateRow } from './templates.js';
+
+type Db = Kysely<Database>;
+
+/** What a single send checks, read together: the caller's channel, the template on its WABA, the opt-out. */
+export interface SingleSendFacts {
+  channel: ChannelRow;
+  /** The company's live template with this id on the channel's WABA (undefined: none). */
+  template: TemplateRow | undefined;
+  /** The number is on the company's opt-out list (false when no number was given). */
+  optedOut: boolean;
+}
+
+/**
+ * The caller's channel (undefined: not the company's, or none), the company's live template with this id on the
+ * channel's WABA, and whether `phone` (E.164, or null) is on the company's opt-out list: one statement, where the
+ * request used to make three round trips (findChannel, findTemplate, findOptOut) with a pool connection each.
+ */
+export async function findSingleSendFacts(db: Db, companyId: string, channelId: string, templateId: string, phone: string | null): Promise<SingleSendFacts | undefined> {
+  const result = await sql<ChannelRow & { tms_template: Record<string, unknown> | null; tms_opted_out: boolean }>`
+    select c.*,
+      (select to_jsonb(t) from templates t
+        where t.company_id = ${companyId} and t.id = ${templateId} and t.waba_id = c.waba_id and t.deleted_at is null) as tms_template,
+      exists (select 1 from opt_outs o where o.company_id = ${companyId} and o.phone_number = ${phone}) as tms_opted_out
+    from channels c where c.company_id = ${companyId} and c.id = ${channelId}`.execute(db);
+  const row = result.rows[0];
+  if (!row) return undefined;
+  const { tms_template: template, tms_opted_out: optedOut, ...channel } = row;
+  return { channel: channel as ChannelRow, template: template ? templateFromJson(template) : undefined, optedOut };
+}
+
+/** A template row read as JSON: its timestamps (the `*_at` columns) back to Dates, as the typed read gives them. */
+function templateFromJson(json: Record<string, unknown>): TemplateRow {
+  const row: Record<string, unknown> = { ...json };
+  for (const [key, value] of Object.entries(row)) {
+    if (key.endsWith('_at') && typeof value === 'string') row[key] = new Date(value);
+  }
+  return row as unknown as TemplateRow;
+}
