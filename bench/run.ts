@@ -19,6 +19,15 @@ import { soak, writeSoakDoc } from './soak.js';
 const QUICK = process.argv.includes('--quick');
 /** `--skip soak,scale`: leave parts of the full form out (the doc says which). */
 const SKIP = new Set(process.argv.includes('--skip') ? process.argv[process.argv.indexOf('--skip') + 1].split(',') : []);
+/**
+ * `--only topTier,manyChannels`: run only these scenarios (names in ONLY_SCENARIOS), print their figures and write
+ * no doc; without it the whole run goes as before.
+ */
+const ONLY_SCENARIOS = ['raw', 'topTier', 'manyChannels', 'pacing', 'scale'] as const;
+const ONLY = new Set(process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : []);
+for (const name of ONLY) {
+  if (!(ONLY_SCENARIOS as readonly string[]).includes(name)) throw new Error(`--only: unknown scenario ${name} (one of ${ONLY_SCENARIOS.join(', ')})`);
+}
 const N = {
   raw: QUICK ? 10_000 : 100_000,
   service: QUICK ? 10_000 : 100_000,
@@ -252,7 +261,42 @@ async function scale(database: 'pglite' | 'postgres'): Promise<void> {
   }
 }
 
+/** The number at the network's top tier: 1,000 mps in the simulator and in the service (read within 1 s). */
+async function topTierRate(world: World, raw: number, cost = false): Promise<{ toSeen: number; toHandoff: number }> {
+  await world.sim(`/_sim/channels/${main}`, { mps: 1000 });
+  await world.withDatabase(async (db) => {
+    await db.updateTable('channels').set({ throughput_override_mps: 1000 }).where('id', '=', main).execute();
+  });
+  const top = await serviceRate(world, 'postgres, 1 instance, channel at 1,000 mps (service and simulator)', raw, N.topTier, cost);
+  await world.sim(`/_sim/channels/${main}`, { mps: null });
+  await world.withDatabase(async (db) => {
+    await db.updateTable('channels').set({ throughput_override_mps: 100_000 }).where('id', '=', main).execute();
+  });
+  return top;
+}
+
+/** `--only`: the named scenarios alone (a fresh world each; the top tier in a world of its own, with its costs). */
+async function only(): Promise<void> {
+  const raw = ONLY.has('raw') ? await rawNetworkRate() : Number.NaN;
+  if (ONLY.has('topTier')) {
+    const world = await startWorld({ database: 'postgres', instances: 1, simMps: null, channelMps: 100_000 });
+    try {
+      await topTierRate(world, raw, true);
+    } finally {
+      await world.close();
+    }
+  }
+  if (ONLY.has('manyChannels')) await manyChannels();
+  if (ONLY.has('pacing')) {
+    await pacing('pglite');
+    await pacing('postgres');
+  }
+  if (ONLY.has('scale')) await scale('postgres');
+  console.log(['| scenario | setup | measured |', '|---|---|---|', ...results.map((r) => `| ${r.join(' | ')} |`)].join('\n'));
+}
+
 async function main_(): Promise<void> {
+  if (ONLY.size) return only();
   const t0 = Date.now();
   const raw = await rawNetworkRate();
   const rates: Record<string, number> = {};
@@ -268,17 +312,7 @@ async function main_(): Promise<void> {
         record('size ratio', setup, `rate to last BACKEND_SEEN at ${N.service} rows ÷ at ${N.small} rows: ${ratio.toFixed(2)}`);
         figures['size ratio'] = ratio.toFixed(2);
         rates[setup] = large.toSeen;
-        // The number at the network's top tier: 1,000 mps in the simulator and in the service (read within 1 s).
-        await world.sim(`/_sim/channels/${main}`, { mps: 1000 });
-        await world.withDatabase(async (db) => {
-          await db.updateTable('channels').set({ throughput_override_mps: 1000 }).where('id', '=', main).execute();
-        });
-        const top = await serviceRate(world, 'postgres, 1 instance, channel at 1,000 mps (service and simulator)', raw, N.topTier);
-        rates['top tier'] = top.toSeen;
-        await world.sim(`/_sim/channels/${main}`, { mps: null });
-        await world.withDatabase(async (db) => {
-          await db.updateTable('channels').set({ throughput_override_mps: 100_000 }).where('id', '=', main).execute();
-        });
+        rates['top tier'] = (await topTierRate(world, raw)).toSeen;
       } else {
         rates[setup] = (await serviceRate(world, setup, raw, N.service, instances === 1)).toSeen;
       }

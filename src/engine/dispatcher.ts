@@ -184,7 +184,7 @@ export class Dispatcher {
           this.lastMaintenance = Date.now();
           await this.maintain();
         }
-        for (const channelId of await listChannelsWithDueWork(this.deps.db)) {
+        for (const channelId of await listChannelsWithDueWork(this.deps.db, [...this.senders.keys()])) {
           if (this.stopping || this.senders.has(channelId)) continue;
           if (!(await acquireChannelLease(this.deps.db, channelId, this.owner, this.options.channelLeaseSeconds))) continue;
           this.startSender(channelId);
