@@ -23,7 +23,7 @@ const QUICK = process.argv.includes('--quick');
 /** `--skip soak,scale`: leave parts of the full form out (the doc says which). */
 const SKIP = new Set(process.argv.includes('--skip') ? process.argv[process.argv.indexOf('--skip') + 1].split(',') : []);
 /** Scenario names for `--only` / `--skip`. */
-const SCENARIOS = ['raw', 'rates', 'singles', 'many-channels', 'instances', 'pacing', 'scale', 'soak'] as const;
+const SCENARIOS = ['raw', 'rates', 'top-tier', 'singles', 'many-channels', 'instances', 'pacing', 'scale', 'soak'] as const;
 const ONLY = process.argv.includes('--only') ? new Set(process.argv[process.argv.indexOf('--only') + 1].split(',')) : null;
 for (const name of [...(ONLY ?? []), ...SKIP]) {
   if (!(SCENARIOS as readonly string[]).includes(name)) throw new Error(`unknown scenario ${name}; one of ${SCENARIOS.join(', ')}`);
@@ -322,6 +322,20 @@ async function scale(database: 'pglite' | 'postgres'): Promise<void> {
   }
 }
 
+/** The number at the network's top tier: 1,000 mps in the simulator and in the service (read within 1 s). */
+async function topTierRate(world: World, raw: number, cost = false): Promise<{ toSeen: number; toHandoff: number }> {
+  await world.sim(`/_sim/channels/${main}`, { mps: 1000 });
+  await world.withDatabase(async (db) => {
+    await db.updateTable('channels').set({ throughput_override_mps: 1000 }).where('id', '=', main).execute();
+  });
+  const top = await serviceRate(world, 'postgres, 1 instance, channel at 1,000 mps (service and simulator)', raw, N.topTier, cost);
+  await world.sim(`/_sim/channels/${main}`, { mps: null });
+  await world.withDatabase(async (db) => {
+    await db.updateTable('channels').set({ throughput_override_mps: 100_000 }).where('id', '=', main).execute();
+  });
+  return top;
+}
+
 async function main_(): Promise<void> {
   const t0 = Date.now();
   const raw = runs('raw') || runs('rates') ? await rawNetworkRate() : NaN;
@@ -340,21 +354,20 @@ async function main_(): Promise<void> {
         record('size ratio', setup, `rate to last BACKEND_SEEN at ${N.service} rows ÷ at ${N.small} rows: ${ratio.toFixed(2)}`);
         figures['size ratio'] = ratio.toFixed(2);
         rates[setup] = large.toSeen;
-        // The number at the network's top tier: 1,000 mps in the simulator and in the service (read within 1 s).
-        await world.sim(`/_sim/channels/${main}`, { mps: 1000 });
-        await world.withDatabase(async (db) => {
-          await db.updateTable('channels').set({ throughput_override_mps: 1000 }).where('id', '=', main).execute();
-        });
-        const top = await serviceRate(world, 'postgres, 1 instance, channel at 1,000 mps (service and simulator)', raw, N.topTier);
-        rates['top tier'] = top.toSeen;
-        await world.sim(`/_sim/channels/${main}`, { mps: null });
-        await world.withDatabase(async (db) => {
-          await db.updateTable('channels').set({ throughput_override_mps: 100_000 }).where('id', '=', main).execute();
-        });
+        rates['top tier'] = (await topTierRate(world, raw)).toSeen;
       } else {
         rates[setup] = (await serviceRate(world, setup, raw, N.service, instances === 1)).toSeen;
       }
       if (instances === 1) await ingestionAndSingles(world, database);
+    } finally {
+      await world.close();
+    }
+  }
+  if (ONLY?.has('top-tier') && !ONLY.has('rates')) {
+    // Alone (`--only top-tier`): the top tier in a world of its own, with its CPU and rows written per message.
+    const world = await startWorld({ database: 'postgres', instances: 1, simMps: null, channelMps: 100_000 });
+    try {
+      rates['top tier'] = (await topTierRate(world, raw, true)).toSeen;
     } finally {
       await world.close();
     }

@@ -32,7 +32,9 @@ export const TRANSITIONS: Record<MessageStatus, readonly MessageStatus[]> = {
   NONE: ['QUEUED', 'CANCELLED'],
   // QUEUED → SENT_TO_BACKEND_FAILED: waited past QUEUE_WAIT_SECONDS on a blocked channel (never sent).
   // → NONE (QUEUED, and a leased row with no send attempt recorded): its bulk send was paused by the user.
-  QUEUED: ['AGENDA', 'CANCELLED', 'SENT_TO_BACKEND_FAILED', 'NONE'],
+  // QUEUED → OPT_IN_*: the claim that checks the number locally and records the send attempt in one move
+  // (channel-sender.ts; no AGENDA version when no network check is needed).
+  QUEUED: ['AGENDA', 'OPT_IN_SUCCESS', 'OPT_IN_FAILED', 'OPT_IN_FAILED_INVALID_NUMBER', 'CANCELLED', 'SENT_TO_BACKEND_FAILED', 'NONE'],
   AGENDA: ['OPT_IN_SUCCESS', 'OPT_IN_FAILED', 'OPT_IN_FAILED_INVALID_NUMBER', 'QUEUED', 'CANCELLED', 'NONE'],
   OPT_IN_SUCCESS: ['SENT_TO_BACKEND', 'SENT_TO_BACKEND_FAILED', 'QUEUED', 'CANCELLED', 'NONE'],
   // SENT_TO_BACKEND → SENT_TO_BACKEND_FAILED: no status event within STATUS_WAIT_SECONDS (a late event still raises it).

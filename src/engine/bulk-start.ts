@@ -22,7 +22,8 @@ import { NumberSet } from '../domain/number-set.js';
 import { normalizePhone } from '../domain/phone.js';
 import type { StoredComponents } from '../domain/templates/types.js';
 import type { TemplateSendPayload } from '../network/port.js';
-import { copyField, copyWizardRows } from '../store/messages.js';
+import { transactionWithCopy } from '../store/db.js';
+import { copyField, copyWizardRows, WIZARD_ROWS_COPY } from '../store/messages.js';
 import type { Database } from '../store/schema.js';
 import { countWindowRecipients, findWindowRecipients } from '../store/sending.js';
 import { acceptWizard, deleteWizard, deleteWizardRows, insertWizard, touchWizard } from '../store/send-wizards.js';
@@ -363,7 +364,11 @@ export async function startBulkSend(
     const start = f.scheduledAt?.getTime() ?? Date.now();
     const batchSize = deps.batchSize ?? 5000;
     // The fields every row of this bulk send shares (WIZARD_ROW_COLUMNS from company_id to status).
-    const shared = [companyId, channel.id, template.id, channel.waba_id, id, 'NONE'].map(copyField).join('\t');
+    // PostgreSQL, starting now: the rows are stored QUEUED in the accepting transaction (invisible to every claim
+    // until it commits, all of them or none), so no NONE → QUEUED version is written. PGlite and scheduled sends
+    // store them waiting (NONE) in batches that commit as they go; the dispatcher queues them once accepted.
+    const withCopy = f.scheduledAt ? undefined : transactionWithCopy(deps.db);
+    const shared = [companyId, channel.id, template.id, channel.waba_id, id, withCopy ? 'QUEUED' : 'NONE'].map(copyField).join('\t');
     let rowNo = 0;
     let ended = false;
     /** The next `batchSize` rows as COPY lines, in pieces of about 32k characters (short-lived, never one large string). */
@@ -386,19 +391,27 @@ export async function startBulkSend(
       }
       if (piece) yield piece;
     }
-    while (rowNo < unique && !ended) {
-      await copyWizardRows(deps.db, batch());
-      await touchWizard(deps.db, id);
-    }
-    if (rowNo !== unique) throw new Error(`the ready rows of bulk send ${id} ended at ${rowNo} of ${unique}`);
-    if (inTransaction) {
-      // The Idempotency-Key answer commits with the start, or neither does.
-      await deps.db.transaction().execute(async (tx) => {
-        await acceptWizard(tx, id, unique, spooled.rowCount - unique, f.scheduledAt);
-        await inTransaction(tx, { id, summary: unique, duplicates: spooled.rowCount - unique });
+    const storeAll = async (copy: (lines: AsyncIterable<string>) => Promise<void>) => {
+      while (rowNo < unique && !ended) {
+        await copy(batch());
+        await touchWizard(deps.db, id);
+      }
+      if (rowNo !== unique) throw new Error(`the ready rows of bulk send ${id} ended at ${rowNo} of ${unique}`);
+    };
+    // The Idempotency-Key answer commits with the start, or neither does.
+    const accept = async (tx: Kysely<Database>) => {
+      await acceptWizard(tx, id, unique, spooled.rowCount - unique, f.scheduledAt, !!withCopy);
+      await inTransaction?.(tx, { id, summary: unique, duplicates: spooled.rowCount - unique });
+    };
+    if (withCopy) {
+      await withCopy(async (tx, copy) => {
+        await storeAll((lines) => copy(WIZARD_ROWS_COPY, lines));
+        await accept(tx);
       });
     } else {
-      await acceptWizard(deps.db, id, unique, spooled.rowCount - unique, f.scheduledAt);
+      await storeAll((lines) => copyWizardRows(deps.db, lines));
+      if (inTransaction) await deps.db.transaction().execute(accept);
+      else await accept(deps.db);
     }
   } catch (error) {
     await deleteWizardRows(deps.db, id).catch(() => undefined);

@@ -12,9 +12,13 @@ import { NetworkError, type ChannelCredentials, type NetworkPort, type TemplateS
 import { findChannelById, resetChannelAuthFailures, type ChannelRow } from '../store/channels.js';
 import {
   claimDueMessages,
+  claimRecordingAttempts,
+  deferQueuedRows,
   failHandOffs,
   finishChecksRecordingAttempts,
   markHandedOff,
+  parkQueuedRowsOfPausedWizards,
+  peekDueMessages,
   releaseInDoubt,
   requeueMessages,
   requeueRefusedSends,
@@ -40,7 +44,7 @@ import { parkClaimedRows } from '../store/bulk-lifecycle.js';
 import { freshChannel, noteChannelFailure, type ChannelHealthDeps } from './channel-health.js';
 import { applyCounterMoves, lockRowsOfMoves } from './counters.js';
 import { credentialsOf } from './credentials.js';
-import { checkNumbers } from './number-check.js';
+import { checkNumbers, type NumberCheckMode } from './number-check.js';
 import type { PairRateMemory } from './pair-rate-memory.js';
 import type { TokenBucket } from './token-bucket.js';
 
@@ -59,6 +63,11 @@ export interface SendingOptions {
   tierWindowMs: number;
   /** First retry delay (doubles per attempt, capped at 60×). */
   retryBaseMs: number;
+  /**
+   * `local` (absent = local): the number check needs no network call, so the claim records the check and the
+   * attempt in one move (QUEUED → OPT_IN_*). `contacts` keeps the claim (→ AGENDA) before the network check.
+   */
+  numberCheck?: NumberCheckMode;
   /** Crash tests only: called after the network accepted a send, before its outcome is stored. */
   afterNetworkAccept?: () => void;
   /** Crash tests only (TMS_FAULT_GATE_DELAY_MS): awaited between a claim and its gate; may stall past the message lease. */
@@ -108,6 +117,7 @@ export class ChannelSender {
   /** Set by the first send the network refused for a channel-level reason: nothing more is claimed or sent. */
   private channelFailure: { reason: string; noted: Promise<void> } | null = null;
   private sentOnce = false;
+  private flushTimer: NodeJS.Timeout | null = null;
   /** Set when the tier window is full: the channel is held until its earliest expiry, this sender ends. */
   private tierHeld = false;
 
@@ -156,6 +166,16 @@ export class ChannelSender {
           await this.waitForRoom();
           continue;
         }
+        if (this.claimsWithAttempt()) {
+          const peeked = await peekDueMessages(db, channel.id, want);
+          const progress = peeked.length ? await this.processPeeked(channel, peeked) : 0;
+          if (this.tierHeld) break;
+          if (progress === 0) {
+            if (this.inflight === 0) break;
+            await this.waitForRoom();
+          }
+          continue;
+        }
         const claimed = await db.transaction().execute(async (tx) => {
           const rows = await claimDueMessages(tx, channel.id, this.deps.owner, want, options.leaseSeconds);
           // A row of a bulk send the user paused (requeued after a refused attempt) waits again, unsent.
@@ -177,6 +197,71 @@ export class ChannelSender {
       while (this.inflight > 0) await this.waitForRoom();
       await this.flush();
     }
+  }
+
+  /**
+   * True when the claim itself records the check and the attempt (one row version per message instead of three):
+   * the number check is local (no network call between the claim and the attempt), and no test stall sits between
+   * the claim and the gate (TMS_FAULT_GATE_DELAY_MS exercises the leased claim of the contacts mode).
+   */
+  private claimsWithAttempt(): boolean {
+    return (this.deps.options.numberCheck ?? 'local') === 'local' && !this.deps.options.beforeGate;
+  }
+
+  /**
+   * The claim of the local number check: rows read without a lock, gated (pair rate, tier window), checked
+   * locally, paced, then claimed, checked and marked attempted in one move (`claimRecordingAttempts`), and sent.
+   * Nothing is written before the mark, so a crash before it leaves the rows QUEUED and untouched, and a crash
+   * after it leaves only the rows whose calls were about to start in doubt (as before). Returns how many rows it
+   * moved or put off (0: no progress, e.g. every row was taken by another transaction).
+   */
+  private async processPeeked(channel: ChannelRow, peeked: MessageRow[]): Promise<number> {
+    const { db, options, owner } = this.deps;
+    if (this.channelFailure) return 0;
+    const { allowed, deferred, tierLimited } = await this.gate(channel, peeked);
+    if (deferred.length) {
+      // Rows the tier window holds keep their due time (the channel is held); pair-rate rows are due later.
+      const limited = new Set(tierLimited.map((m) => m.id));
+      await deferQueuedRows(db, deferred.filter((d) => !limited.has(d.id)));
+      const limitedWizards = [...new Set(tierLimited.map((m) => m.send_wizard_id).filter((w): w is string => !!w))];
+      await pauseWizards(db, limitedWizards, 'TIER_LIMIT');
+      if (tierLimited.length) this.tierHeld = true;
+    }
+    await this.resumeRunning(allowed);
+    if (allowed.length === 0) return deferred.length;
+    const creds: ChannelCredentials = credentialsOf(channel, this.deps.health.secrets);
+    const byId = new Map(allowed.map((m) => [m.id, m]));
+    const checks = await checkNumbers(this.deps, creds, allowed[0].company_id, allowed);
+    const passing = checks.filter((c) => c.status === 'OPT_IN_SUCCESS').length;
+    // Pacing before the mark (see process()): the tokens of every passing row are taken, then the rows are
+    // claimed and marked in one statement, then called at once.
+    for (let k = 0; k < passing; k += 1) await this.deps.bucket.take();
+    const { moved, parked } = await db.transaction().execute(async (tx) => {
+      const moved = await claimRecordingAttempts(tx, owner, checks, options.leaseSeconds);
+      const taken = new Set(moved.map((m) => m.id));
+      const rest = checks.filter((c) => !taken.has(c.id) && byId.get(c.id)?.send_wizard_id).map((c) => c.id);
+      const parked = await parkQueuedRowsOfPausedWizards(tx, rest);
+      await applyCounterMoves(tx, [...moved, ...parked]);
+      return { moved, parked };
+    });
+    const attempted = moved.filter((m) => m.attempted).map((m) => m.id!);
+    // A refused number (and a row parked for its paused bulk send) spends no tier slot. A row not moved at all
+    // was taken by another transaction (a stop, another sender): its slot is left as the claimed path leaves it.
+    const done = new Set(attempted);
+    await this.giveBackSlots([...moved.filter((m) => !done.has(m.id!)).map((m) => m.id!), ...parked.map((p) => p.id!)]);
+    for (const id of attempted) {
+      this.inflight += 1;
+      void this.send(creds, byId.get(id)!);
+    }
+    return moved.length + parked.length + deferred.length;
+  }
+
+  /** Held bulk sends whose rows go out again run again (looked at once a second per bulk send). */
+  private async resumeRunning(allowed: MessageRow[]): Promise<void> {
+    const now = Date.now();
+    const resume = [...new Set(allowed.map((m) => m.send_wizard_id).filter((w): w is string => !!w))].filter((w) => now - (this.resumedAt.get(w) ?? 0) > 1000);
+    for (const w of resume) this.resumedAt.set(w, now);
+    await resumeWizards(this.deps.db, resume);
   }
 
   /** Holds the channel's running bulk sends with this reason. */
@@ -226,11 +311,7 @@ export class ChannelSender {
       await pauseWizards(db, limitedWizards, 'TIER_LIMIT');
       if (tierLimited.length) this.tierHeld = true;
     }
-    // Held bulk sends whose rows go out again run again (looked at once a second per bulk send).
-    const now = Date.now();
-    const resume = [...new Set(allowed.map((m) => m.send_wizard_id).filter((w): w is string => !!w))].filter((w) => now - (this.resumedAt.get(w) ?? 0) > 1000);
-    for (const w of resume) this.resumedAt.set(w, now);
-    await resumeWizards(db, resume);
+    await this.resumeRunning(allowed);
     if (allowed.length === 0) return;
     const creds: ChannelCredentials = credentialsOf(channel, this.deps.health.secrets);
     const byId = new Map(allowed.map((m) => [m.id, m]));
@@ -327,7 +408,14 @@ export class ChannelSender {
     this.outcomes.push(outcome);
     this.inflight -= 1;
     if (this.outcomes.length >= 50 || this.inflight === 0) void this.flush();
-    else setTimeout(() => void this.flush(), 20).unref();
+    else if (!this.flushTimer) {
+      // One timer for the outcomes that wait (not one per send): at most 20 ms before they are written.
+      this.flushTimer = setTimeout(() => {
+        this.flushTimer = null;
+        void this.flush();
+      }, 20);
+      this.flushTimer.unref();
+    }
     for (const wake of this.idle.splice(0)) wake();
   }
 
@@ -400,16 +488,20 @@ export class ChannelSender {
     const held = batch.flatMap((o) => (o.kind === 'held' ? [{ id: o.id, due_at: new Date().toISOString(), attempts_increment: -1 }] : []));
     await moveWithCounters(db, async (tx) => {
       await lockRowsOfMoves(tx, [sent, failed, retry, held]);
-      return [
+      const moved = [
         ...(await markHandedOff(tx, sent)),
         ...(await failHandOffs(tx, this.deps.owner, failed)),
         ...(await requeueRefusedSends(tx, this.deps.owner, retry)),
         ...(await requeueRefusedSends(tx, this.deps.owner, held)),
       ];
+      // A slot is spent only when the network accepted (counted from this, the latest send). In the flush's own
+      // transaction (one commit fewer per flush): it locks only tier_recipients rows, after the message rows and
+      // before the bulk sends' counters, so the lock order (src/store/README.md) is kept.
+      await confirmWindowSends(tx, sent.map((o) => o.id));
+      return moved;
     });
     await releaseInDoubt(db, this.deps.owner, inDoubt);
-    // A slot is spent only when the network accepted (counted from this, the latest send); a refusal gives it back.
-    await confirmWindowSends(db, sent.map((o) => o.id));
+    // A refusal gives its slot back.
     await this.giveBackSlots([...failed, ...retry, ...held].map((o) => o.id));
   }
 

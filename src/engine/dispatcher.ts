@@ -235,7 +235,10 @@ export class Dispatcher {
   private async shareChannels(): Promise<void> {
     const { db } = this.deps;
     await this.heartbeat();
-    const due = await listChannelsWithDueWork(db);
+    // The channels this instance is sending count as due without a probe (the probe would walk the index entries of
+    // the rows their senders just claimed); the others are probed.
+    const sending = [...this.senders.keys()];
+    const due = [...sending, ...(await listChannelsWithDueWork(db, sending))];
     if (due.length === 0 || this.stopping) return;
     const leases = new Map<string, LeaseView>((await listChannelLeases(db)).map((l) => [l.channel_id, { owner: l.owner, live: l.live }]));
     const running = new Set([...this.senders.keys()].filter((c) => !this.leaving.has(c)));

@@ -1,4 +1,5 @@
 /** Opens the database (PGlite in a directory or in memory, or PostgreSQL) and applies migrations. */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
@@ -39,6 +40,22 @@ export async function copyIn(db: Kysely<Database>, statement: string, data: Asyn
   if (!copy) throw new Error('copyIn needs a database opened by openDatabase, outside a transaction');
   if (!/ from stdin$/i.test(statement)) throw new Error('copyIn takes a `copy … from stdin` statement');
   await copy(statement, data);
+}
+
+/** Runs `work` in one transaction whose `copy` loads COPY data on the transaction's own connection. */
+type TransactionWithCopy = <T>(work: (tx: Kysely<Database>, copy: CopyIn) => Promise<T>) => Promise<T>;
+
+/** PostgreSQL databases opened here: a transaction that may also COPY (PGlite has none, see `transactionWithCopy`). */
+const copyTransactions = new WeakMap<Kysely<Database>, TransactionWithCopy>();
+
+/**
+ * Runs `work` in ONE transaction in which `copy(statement, data)` loads COPY text data on the transaction's own
+ * connection: the copied rows commit with the transaction's other statements, or none of them do, and no other
+ * transaction sees them before. PostgreSQL only: returns undefined on PGlite, whose single connection would be
+ * held (every reader blocked) for the whole load; callers keep their batch-committing path there.
+ */
+export function transactionWithCopy(db: Kysely<Database>): TransactionWithCopy | undefined {
+  return copyTransactions.get(db);
 }
 
 /** Where the data lives: a PostgreSQL URL, a PGlite directory, or PGlite in memory. */
@@ -82,7 +99,33 @@ export async function openDatabase(target: DatabaseTarget): Promise<Store> {
     // An idle connection that the server closes (a restart, a failover, an administrator) must not crash the
     // process: the pool drops it and the next query opens a new one.
     pool.on('error', (error) => console.error(`tms: an idle PostgreSQL connection closed: ${error.message}`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // The connection a `transactionWithCopy` transaction runs on (kysely hands its pool's client to the transaction).
+    const acquired = new AsyncLocalStorage<{ client?: pg.PoolClient }>();
+    const dialectPool = {
+      connect: async () => {
+        const client = await pool.connect();
+        const slot = acquired.getStore();
+        if (slot && !slot.client) slot.client = client;
+        return client;
+      },
+      end: () => pool.end(),
+    };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: dialectPool }) });
+    copyTransactions.set(db, (work) => {
+      const slot: { client?: pg.PoolClient } = {};
+      return acquired.run(slot, () =>
+        db.transaction().execute(async (tx) => {
+          const client = slot.client;
+          if (!client) throw new Error('transactionWithCopy: the transaction has no connection of its own');
+          // A failed COPY fails the transaction: kysely rolls it back (pg-copy-streams ends a failed load with CopyFail).
+          const copy: CopyIn = async (statement, data) => {
+            if (!/ from stdin$/i.test(statement)) throw new Error('copy takes a `copy … from stdin` statement');
+            await pipeline(Readable.from(data), client.query(copyFrom(statement)));
+          };
+          return work(tx, copy);
+        }),
+      );
+    });
     copiers.set(db, async (statement, data) => {
       const client = await pool.connect();
       try {

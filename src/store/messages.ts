@@ -50,6 +50,8 @@ const json = (value: unknown) => JSON.stringify(value);
 export const MOVE_SOURCES = {
   /** QUEUED → AGENDA. */
   claim: sourcesOf('AGENDA', 'waiting'),
+  /** QUEUED → OPT_IN_* in one move: the local number check and the send attempt recorded by the claim itself. */
+  claimAttempt: sourcesOf(['OPT_IN_SUCCESS', 'OPT_IN_FAILED', 'OPT_IN_FAILED_INVALID_NUMBER'], 'waiting'),
   /** AGENDA → OPT_IN_*. */
   numberCheck: sourcesOf(['OPT_IN_SUCCESS', 'OPT_IN_FAILED', 'OPT_IN_FAILED_INVALID_NUMBER'], 'leased'),
   /** Leased → QUEUED (before any attempt; or after a refused attempt, see `refusedSend`). */
@@ -107,8 +109,11 @@ export function copyField(value: string | number | null): string {
  * none. Not in a transaction.
  */
 export async function copyWizardRows(db: Kysely<Database>, lines: AsyncIterable<string>): Promise<void> {
-  await copyIn(db, `copy messages (${WIZARD_ROW_COLUMNS.join(', ')}) from stdin`, lines);
+  await copyIn(db, WIZARD_ROWS_COPY, lines);
 }
+
+/** The COPY statement of `copyWizardRows` (also run by a `transactionWithCopy` loader, db.ts). */
+export const WIZARD_ROWS_COPY = `copy messages (${WIZARD_ROW_COLUMNS.join(', ')}) from stdin`;
 
 /** The company's messages with these ids (others' ids are simply absent). */
 export async function findMessagesByIds(db: Db, companyId: string, ids: string[]): Promise<MessageRow[]> {
@@ -139,14 +144,95 @@ export async function claimDueMessages(
 }
 
 /**
- * Channels with due QUEUED messages (one index probe per channel); a channel whose token the network refused
+ * Up to `limit` due QUEUED messages of a channel, read without a lock or a write (the claim that records the
+ * attempt, `claimRecordingAttempts`, moves them later, after the gate, the local check and the pacing).
+ */
+export async function peekDueMessages(db: Db, channelId: string, limit: number): Promise<MessageRow[]> {
+  const result = await sql<MessageRow>`
+    select * from messages
+    where channel_id = ${channelId} and status in (${states(MOVE_SOURCES.claim)}) and due_at <= now()
+    order by due_at, id limit ${limit}`.execute(db);
+  return result.rows;
+}
+
+/**
+ * The claim, the local number check and the at-most-once mark in ONE move (one row version instead of three):
+ * QUEUED → OPT_IN_SUCCESS with the send attempt recorded (`send_attempted_at`, `attempts + 1`, this owner's lease),
+ * or QUEUED → OPT_IN_FAILED / OPT_IN_FAILED_INVALID_NUMBER (failure timed). Called right before the network calls,
+ * after pacing. Only rows still QUEUED and not locked by another transaction move (`skip locked`: a stop or a
+ * pause that holds them wins; another sender that got them first already moved them), and never a row of a bulk
+ * send its user paused (`parkQueuedRowsOfPausedWizards` takes those). `attempted` names the rows that may be sent.
+ */
+export async function claimRecordingAttempts(
+  db: Db,
+  owner: string,
+  rows: Array<{ id: string; status: MessageStatus; error_message: string | null; error_message_detail: string | null }>,
+  leaseSeconds: number,
+): Promise<Array<MovedRow & { attempted: boolean }>> {
+  if (rows.length === 0) return [];
+  const result = await sql<MovedRow & { attempted: boolean }>`
+    with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb)
+                 as v(id text, status text, error_message text, error_message_detail text)),
+    t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
+          where m.status in (${states(MOVE_SOURCES.claimAttempt)}) and m.send_attempted_at is null
+            and not exists (select 1 from send_wizards w where w.id = m.send_wizard_id and w.status = 'PAUSED_BY_USER')
+          order by m.id for update of m skip locked)
+    update messages m set status = v.status, error_message = v.error_message,
+      error_message_detail = v.error_message_detail,
+      failed_time = case when v.status = 'OPT_IN_SUCCESS' then m.failed_time else coalesce(m.failed_time, now()) end,
+      send_attempted_at = case when v.status = 'OPT_IN_SUCCESS' then now() else null end,
+      attempts = m.attempts + case when v.status = 'OPT_IN_SUCCESS' then 1 else 0 end,
+      lease_owner = case when v.status = 'OPT_IN_SUCCESS' then ${owner} else null end,
+      lease_until = case when v.status = 'OPT_IN_SUCCESS' then now() + make_interval(secs => ${leaseSeconds}) else null end,
+      updated_at = now(), version = m.version + 1
+    from t, v where m.id = t.id and v.id = m.id
+    returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank,
+      m.status = 'OPT_IN_SUCCESS' as attempted`.execute(db);
+  return result.rows;
+}
+
+/**
+ * QUEUED rows among these whose bulk send its user paused go back to NONE (waiting; a row requeued after a refused
+ * attempt is never sent while paused). Rows another transaction holds are skipped (never waited for).
+ */
+export async function parkQueuedRowsOfPausedWizards(db: Db, ids: string[]): Promise<MovedRow[]> {
+  if (ids.length === 0) return [];
+  const result = await sql<MovedRow>`
+    with t as (select m.id, m.status as old_status, m.reached_rank as old_rank
+               from messages m join send_wizards w on w.id = m.send_wizard_id
+               where m.id = any(${ids}::text[]) and w.status = 'PAUSED_BY_USER'
+                 and m.status in (${states(MOVE_SOURCES.parkWaiting)})
+               order by m.id for update of m skip locked)
+    update messages m set status = 'NONE', lease_owner = null, lease_until = null, updated_at = now(), version = m.version + 1
+    from t where m.id = t.id
+    returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);
+  return result.rows;
+}
+
+/**
+ * Later due times for QUEUED rows the gate put off (pair rate): only the due time changes (no state move, no
+ * counter); rows another transaction holds are skipped (the next peek sees them again).
+ */
+export async function deferQueuedRows(db: Db, rows: Array<{ id: string; due_at: string }>): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb) as v(id text, due_at timestamptz)),
+    t as (select m.id from messages m join v on v.id = m.id where m.status = 'QUEUED'
+          order by m.id for update of m skip locked)
+    update messages m set due_at = v.due_at, updated_at = now()
+    from t, v where m.id = t.id and v.id = m.id`.execute(db);
+}
+
+/**
+ * Channels with due QUEUED messages (one index probe per channel, none for the channels in `skip`); a channel whose token the network refused
  * is left out until its back-off passes (or a rotation clears it), and a channel whose tier window is full
  * until its earliest expiry (its held rows cost nothing while they wait).
  */
-export async function listChannelsWithDueWork(db: Db): Promise<string[]> {
+export async function listChannelsWithDueWork(db: Db, skip: string[] = []): Promise<string[]> {
+  // `skip`: channels the caller is sending already (their probe would walk the entries of the rows it just claimed).
   const result = await sql<{ id: string }>`
     select c.id from channels c
-    where (c.auth_retry_at is null or c.auth_retry_at <= now())
+    where c.id <> all(${skip}::text[]) and (c.auth_retry_at is null or c.auth_retry_at <= now())
       and not exists (select 1 from channel_tier_holds h where h.channel_id = c.id and h.held_until > now())
       and exists (select 1 from messages m where m.channel_id = c.id and m.status = 'QUEUED' and m.due_at <= now())`.execute(db);
   return result.rows.map((r) => r.id);

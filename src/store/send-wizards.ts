@@ -67,13 +67,22 @@ export async function insertWizard(
 }
 
 /**
- * Every row is stored: the bulk send starts (its rows are queued by the dispatcher's maintenance), or with
- * `scheduledAt` waits SCHEDULED until then (`activateDueSchedules`).
+ * Every row is stored: the bulk send starts (its rows are queued by the dispatcher's maintenance, or were stored
+ * QUEUED in this transaction: `storedQueued`), or with `scheduledAt` waits SCHEDULED until then (`activateDueSchedules`).
  */
-export async function acceptWizard(db: Db, id: string, summary: number, duplicates: number, scheduledAt: Date | null = null): Promise<void> {
+export async function acceptWizard(
+  db: Db,
+  id: string,
+  summary: number,
+  duplicates: number,
+  scheduledAt: Date | null = null,
+  storedQueued = false,
+): Promise<void> {
   const at = scheduledAt?.toISOString() ?? null;
+  if (at && storedQueued) throw new Error('a scheduled bulk send stores its rows waiting (NONE)');
   await sql`
-    update send_wizards set status = ${at ? 'SCHEDULED' : 'RUNNING'}, summary = ${summary}, waiting = ${summary},
+    update send_wizards set status = ${at ? 'SCHEDULED' : 'RUNNING'}, summary = ${summary},
+      waiting = ${storedQueued ? 0 : summary}, queued = queued + ${storedQueued ? summary : 0},
       duplicate_count = ${duplicates}, scheduled_at = ${at}::timestamptz,
       started_at = case when ${at}::timestamptz is null then now() end,
       window_ends_at = case when ${at}::timestamptz is null then now() + make_interval(secs => total_time) end,

@@ -17,6 +17,7 @@ import * as m0011 from './0011_opt_outs.js';
 import * as m0012 from './0012_report_status_index.js';
 import * as m0013 from './0013_claim_order_index.js';
 import * as m0014 from './0014_single_send_metrics_index.js';
+import * as m0015 from './0015_messages_fewer_index_entries.js';
 import * as m0017 from './0017_dispatcher_instances.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -34,5 +35,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012_report_status_index': m0012,
   '0013_claim_order_index': m0013,
   '0014_single_send_metrics_index': m0014,
+  '0015_messages_fewer_index_entries': m0015,
   '0017_dispatcher_instances': m0017,
 };
