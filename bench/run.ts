@@ -19,6 +19,22 @@ import { soak, writeSoakDoc } from './soak.js';
 const QUICK = process.argv.includes('--quick');
 /** `--skip soak,scale`: leave parts of the full form out (the doc says which). */
 const SKIP = new Set(process.argv.includes('--skip') ? process.argv[process.argv.indexOf('--skip') + 1].split(',') : []);
+/** The scenarios by name, for `--only`. */
+const SCENARIOS = ['raw', 'service', 'ingestion', 'singles', 'channels', 'pacing', 'scale', 'soak'] as const;
+type Scenario = (typeof SCENARIOS)[number];
+/**
+ * `--only ingestion[,singles…]`: run only these scenarios (names in SCENARIOS) and print their figures, without
+ * writing a docs file; `--db postgres` (or pglite) keeps the scenarios that take a database to that one.
+ */
+const ONLY = process.argv.includes('--only') ? new Set(process.argv[process.argv.indexOf('--only') + 1].split(',')) : null;
+for (const name of ONLY ?? []) {
+  if (!(SCENARIOS as readonly string[]).includes(name)) throw new Error(`--only: unknown scenario ${name} (one of ${SCENARIOS.join(', ')})`);
+}
+const DB_ONLY = process.argv.includes('--db') ? process.argv[process.argv.indexOf('--db') + 1] : null;
+/** Whether a scenario runs in this run (and, for one that takes a database, on this database). */
+const runs = (scenario: Scenario, database?: 'pglite' | 'postgres') =>
+  !SKIP.has(scenario) && (ONLY === null || ONLY.has(scenario)) && (database === undefined || DB_ONLY === null || DB_ONLY === database);
+const numberArg = (name: string) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : undefined);
 const N = {
   raw: QUICK ? 10_000 : 100_000,
   service: QUICK ? 10_000 : 100_000,
@@ -36,7 +52,8 @@ const N = {
   /** CSV start-file and report export (bench/file-start.ts). */
   fileRows: QUICK ? 20_000 : 1_000_000,
   wizards: 1_000,
-  webhookEvents: QUICK ? 2_000 : 20_000,
+  /** `--events N` overrides (a larger count gives a steadier figure when the scenario runs alone). */
+  webhookEvents: numberArg('--events') ?? (QUICK ? 2_000 : 20_000),
   singles: QUICK ? 300 : 5_000,
   /** Rows sent first so the ingestion bench has real wamids. */
   ingestionRows: QUICK ? 1_000 : 2_000,
@@ -44,6 +61,13 @@ const N = {
   soakRows: process.argv.includes('--rows') ? Number(process.argv[process.argv.indexOf('--rows') + 1]) : 1_000_000,
 };
 const CONCURRENCY = 64;
+/** `/metrics` of the main worlds' services (the ingestion figure reads how the bodies were taken). */
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
+/** `--apply-budget MS`: WEBHOOK_APPLY_BUDGET_MS of the main worlds' services (0: webhook bodies stored first always). */
+const SERVICE_ENV: Record<string, string> = {
+  METRICS_TOKEN,
+  ...(numberArg('--apply-budget') === undefined ? {} : { WEBHOOK_APPLY_BUDGET_MS: String(numberArg('--apply-budget')) }),
+};
 const main = SIM_CHANNEL_IDS.main;
 const results: Array<[string, string, string]> = [];
 /** The figures of the issue-11 targets table, filled in as the run measures them. */
@@ -153,7 +177,13 @@ async function manyChannels(): Promise<void> {
 }
 
 /** Webhook ingestion (duplicate `read` events for sent messages) and single-send requests, in a world that has sent. */
-async function ingestionAndSingles(world: World, setup: string): Promise<void> {
+async function ingestionAndSingles(world: World, setup: 'pglite' | 'postgres'): Promise<void> {
+  if (runs('ingestion', setup)) await ingestion(world, setup);
+  if (runs('singles', setup)) await singles(world, setup);
+}
+
+/** Webhook ingestion: duplicate `read` events for sent messages, in bodies of 100, 8 POSTs in flight. */
+async function ingestion(world: World, setup: string): Promise<void> {
   const started = await startBulk(world, main, N.ingestionRows, 90572);
   await waitUntil(async () => ((await wizardItem(world, started.id))?.seen_count ?? 0) >= N.ingestionRows - 10, 120_000);
   const rows = await allRows(world, started.id, N.ingestionRows);
@@ -163,6 +193,9 @@ async function ingestionAndSingles(world: World, setup: string): Promise<void> {
     const statuses = Array.from({ length: 100 }, (_, j) => ({ id: wamids[(k + j) % wamids.length], status: 'read', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '1' }));
     bodies.push(JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: SIM_WABA_ID, changes: [{ field: 'messages', value: { statuses } }] }] }));
   }
+  const pgUrl = world.dbEnv.DATABASE_URL;
+  const writesBefore = pgUrl ? await tableWrites(pgUrl) : null;
+  const meter = await CpuMeter.start(world.services.map((s) => s.child.pid!), world.simulator.child.pid!, pgUrl);
   const { totalMs } = await load(bodies.length, 8, async (i) => {
     const res = await fetch(`http://127.0.0.1:${world.ports[0]}/webhooks/whatsapp`, {
       method: 'POST',
@@ -176,10 +209,25 @@ async function ingestionAndSingles(world: World, setup: string): Promise<void> {
     const health = (await (await fetch(`http://127.0.0.1:${world.ports[0]}/health`)).json()) as { webhook_events: Record<string, number> };
     return (health.webhook_events.RECEIVED ?? 0) === 0;
   }, 600_000, 50);
+  const use = await meter.stop();
   const appliedRate = N.webhookEvents / ((applied - t0) / 1000);
-  record('webhook ingestion', setup, `${N.webhookEvents} status events in bodies of 100: stored ${(N.webhookEvents / (totalMs / 1000)).toFixed(0)} events/s, applied ${appliedRate.toFixed(0)} events/s`);
+  // How the service took the bodies (tms_webhook_bodies_total, where the service has it).
+  const scrape = await (await fetch(`http://127.0.0.1:${world.ports[0]}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const taken = (path: string) => new RegExp(`^tms_webhook_bodies_total\\{path="${path}"\\} (\\d+)`, 'm').exec(scrape)?.[1];
+  const paths = taken('applied_on_receipt') === undefined ? '' : `; bodies applied on receipt ${taken('applied_on_receipt')}, stored first ${taken('stored_first')} (whole world)`;
+  record('webhook ingestion', setup, `${N.webhookEvents} status events in bodies of 100: stored ${(N.webhookEvents / (totalMs / 1000)).toFixed(0)} events/s, applied ${appliedRate.toFixed(0)} events/s${paths}`);
+  // Per 1,000 events (the POSTs and their application; the simulator is idle here).
+  const perK = (seconds: number) => `${((seconds * 1e6) / N.webhookEvents).toFixed(1)} ms`;
+  record('webhook ingestion cost', setup, `CPU per 1,000 events: service ${perK(use.service)}${use.postgres === null ? '' : `, PostgreSQL backends ${perK(use.postgres)}`}`);
+  if (writesBefore && pgUrl) {
+    const w = writesPerMessage(writesBefore, await settledTableWrites(pgUrl), N.webhookEvents / 100);
+    record('webhook ingestion writes', setup, `rows written per body of 100 events: ${w.total.toFixed(2)}: ${w.byTable.map(([t, n]) => `${t} ${n.toFixed(2)}`).join(', ')}`);
+  }
   figures[`applied ${setup}`] = `${appliedRate.toFixed(0)} events/s`;
+}
 
+/** Single-send requests, 32 in flight. */
+async function singles(world: World, setup: string): Promise<void> {
   const { latencies, totalMs: singleMs } = await load(N.singles, 32, async (i) => {
     const res = await fetch(`http://127.0.0.1:${world.ports[0]}/agent-app/message-template/single-messagev2`, {
       method: 'POST',
@@ -254,13 +302,17 @@ async function scale(database: 'pglite' | 'postgres'): Promise<void> {
 
 async function main_(): Promise<void> {
   const t0 = Date.now();
-  const raw = await rawNetworkRate();
+  const raw = runs('raw') || runs('service') ? await rawNetworkRate() : 0;
   const rates: Record<string, number> = {};
   for (const [database, instances] of [['pglite', 1], ['postgres', 1], ['postgres', 3]] as const) {
-    const world = await startWorld({ database, instances, simMps: null, channelMps: 100_000 });
+    const wanted = runs('service', database) || (instances === 1 && (runs('ingestion', database) || runs('singles', database)));
+    if (!wanted) continue;
+    const world = await startWorld({ database, instances, simMps: null, channelMps: 100_000, serviceEnv: SERVICE_ENV });
     try {
       const setup = `${database}, ${instances} instance${instances > 1 ? 's' : ''}, caps off`;
-      if (database === 'postgres' && instances === 1) {
+      if (!runs('service', database)) {
+        // Only the ingestion or single-send figures: no service-rate send first.
+      } else if (database === 'postgres' && instances === 1) {
         // The size ratio: a small send, then the large one, in the same world (rates of one run).
         const small = await serviceRate(world, setup, raw, N.small);
         const large = await serviceRate(world, setup, raw, N.service, true);
@@ -287,12 +339,12 @@ async function main_(): Promise<void> {
       await world.close();
     }
   }
-  await manyChannels();
-  await pacing('pglite');
-  await pacing('postgres');
-  if (!SKIP.has('scale')) await scale('postgres');
-  if (!QUICK && !SKIP.has('scale')) await scale('pglite');
-  if (!QUICK && !SKIP.has('soak')) {
+  if (runs('channels', 'postgres')) await manyChannels();
+  if (runs('pacing', 'pglite')) await pacing('pglite');
+  if (runs('pacing', 'postgres')) await pacing('postgres');
+  if (runs('scale', 'postgres')) await scale('postgres');
+  if (!QUICK && runs('scale', 'pglite')) await scale('pglite');
+  if (!QUICK && runs('soak', 'postgres')) {
     // Bounded memory and tables during a long send (issue 10 item 8); its own table goes to docs/benchmarks-soak.md.
     const s = await soak(N.soakRows);
     await writeSoakDoc(s, `npm run bench (soak, ${N.soakRows} rows)`);
@@ -317,6 +369,12 @@ async function main_(): Promise<void> {
     ['single send, PostgreSQL, 32 in flight', '≥ 1,500 req/s, p99 ≤ 50 ms', figures['single postgres'] ?? '—'],
     ['webhook events applied, PostgreSQL', '≥ 40k/s', figures['applied postgres'] ?? '—'],
   ];
+  if (ONLY !== null) {
+    // A partial run prints its figures and leaves the docs files alone (they hold whole runs).
+    console.log(['| scenario | setup | measured |', '|---|---|---|', ...results.map((r) => `| ${r.join(' | ')} |`)].join('\n'));
+    console.log(`\n--only ${[...ONLY].join(',')}${DB_ONLY ? ` --db ${DB_ONLY}` : ''}: ${seconds} s (no docs file written)`);
+    return;
+  }
   const targetTable = targets.map((r, i) => `| ${r.join(' | ')} |${i === 0 ? '\n|---|---|---|' : ''}`).join('\n');
   const doc = `# Benchmarks
 
