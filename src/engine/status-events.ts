@@ -10,6 +10,7 @@ import { DELIVERY_RANK, EVENT_STATUS, FAILED_STATUSES, statusAfterEvent, TIME_FI
 import { applyEventUpdates, findMessagesForEvents, findMessagesForEventsById, type EventUpdate, type MovedRow, type StatusTarget } from '../store/messages.js';
 import type { Database } from '../store/schema.js';
 import { noteStatusWebhooks } from '../store/channel-status-webhooks.js';
+import { hasMessageStatusSubscribers } from '../store/webhook-endpoints.js';
 import { suppressNumber } from '../store/sending.js';
 import { deletePendingStatusEvents, insertPendingStatusEvents, lockPendingStatusEvents, agePendingStatusEvents } from '../store/status-events.js';
 import { applyCounterMoves } from './counters.js';
@@ -40,9 +41,9 @@ const ROUNDS = 3;
  *
  * The messages are read without a lock and updated by one guarded statement that locks them in id order; a message
  * another transaction changed in between is read again and its update recomputed, so the result is the one the
- * events give on the row as it is. A message with several statuses in the batch moves one status per statement (the
- * k-th statuses of all messages together), so each state it passes through is its own row change, which the
- * client-webhook outbox triggers see. Only the first statement waits for rows; every later one already holds rows, so
+ * events give on the row as it is. When a client endpoint takes message status changes, a message with several
+ * statuses in the batch moves one status per statement (the k-th statuses of all messages together), so each state it
+ * passes through is its own row change, which the client-webhook outbox triggers see. Only the first statement waits for rows; every later one already holds rows, so
  * it skips rows another transaction holds rather than wait out of id order (lock order, src/store/README.md), and
  * statuses whose message could not be updated are returned with the unmatched ones, so they are kept and retried.
  */
@@ -68,12 +69,17 @@ export async function applyStatuses(tx: Kysely<Database>, statuses: StatusObject
     if (list) list.push(s);
     else statusesOf.set(message.id, [s]);
   }
+  // One status per step only when a message has several here and a client endpoint takes message status changes
+  // (each state is then a change of its own for the outbox); otherwise one step applies all (fewer row versions).
+  const several = [...statusesOf.values()].some((list) => list.length > 1);
+  const stepwise = several && (await hasMessageStatusSubscribers(tx, [...new Set([...statusesOf.keys()].map((id) => byId.get(id)!.company_id))]));
+  const stepsOf = new Map([...statusesOf].map(([id, list]) => [id, stepwise ? list.map((s) => [s]) : [list]]));
   const moved: MovedRow[] = [];
-  /** Messages one of whose statuses could not be applied: their later statuses wait with it. */
+  /** Messages one of whose steps could not be applied: their later steps wait with it. */
   const deferredFrom = new Map<string, number>();
   let first = true;
   for (let step = 0; ; step += 1) {
-    const ids = [...statusesOf].filter(([id, list]) => list.length > step && !deferredFrom.has(id)).map(([id]) => id);
+    const ids = [...stepsOf].filter(([id, steps]) => steps.length > step && !deferredFrom.has(id)).map(([id]) => id);
     if (ids.length === 0) break;
     // The first step uses the rows as read above; a later one reads them again (the step before changed them).
     let targets = step === 0 ? ids.map((id) => byId.get(id)!) : await findMessagesForEventsById(tx, ids);
@@ -83,7 +89,7 @@ export async function applyStatuses(tx: Kysely<Database>, statuses: StatusObject
       const updates: EventUpdate[] = [];
       for (const message of targets) {
         const update = initialUpdate(message);
-        applyOne(update, statusesOf.get(message.id)![step]);
+        for (const status of stepsOf.get(message.id)![step]) applyOne(update, status);
         if (changes(update, message)) updates.push(clearFailureOnRecovery(clampTimes(update, message), message));
         else open.delete(message.id);
       }
@@ -100,11 +106,11 @@ export async function applyStatuses(tx: Kysely<Database>, statuses: StatusObject
     // Still changing after every round, or held by another transaction: kept and retried later from this status on.
     for (const id of open) deferredFrom.set(id, step);
   }
-  const deferred = [...deferredFrom].flatMap(([id, step]) => statusesOf.get(id)!.slice(step));
+  const deferred = [...deferredFrom].flatMap(([id, step]) => stepsOf.get(id)!.slice(step).flat());
   await applyCounterMoves(tx, moved);
   // An undeliverable number (131026) is suppressed with its applied failure.
   for (const [id, list] of statusesOf) {
-    const applied = deferredFrom.has(id) ? list.slice(0, deferredFrom.get(id)) : list;
+    const applied = deferredFrom.has(id) ? stepsOf.get(id)!.slice(0, deferredFrom.get(id)).flat() : list;
     if (applied.some((s) => EVENT_STATUS[s.status as string] === 'BACKEND_FAILED' && s.errors?.some((e) => Number(e.code) === 131026))) {
       const m = byId.get(id)!;
       await suppressNumber(tx, m.company_id, m.phone_number, 'UNDELIVERABLE_131026');

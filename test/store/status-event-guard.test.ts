@@ -1,7 +1,7 @@
 /**
- * Status events read their messages without a lock and update them with one guarded statement: an update computed
- * from a row that changed since it was read is not applied (the caller reads it again), so no lock is needed while
- * reading and no concurrent move is overwritten.
+ * Status events read their messages without a lock (with their row version) and update them with one guarded
+ * statement: an update computed from a row that changed since it was read is not applied (the caller reads it again),
+ * so no lock is needed while reading and no concurrent move is overwritten.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
