@@ -8,19 +8,26 @@
  *   database's busy time (pg_stat_statements needs shared_preload_libraries, which the shared server lacks).
  *
  * `npx tsx bench/profile.ts [--rows 30000] [--top 25]`; prints markdown for docs/benchmarks.md.
+ *
+ * `--ingestion N` profiles the webhook path alone: after the send, N duplicate `read` status events for its
+ * messages are posted in bodies of 100, 8 at a time (the ingestion bench of bench/run.ts); the database samples,
+ * CPU and rows written then cover the ingestion only (the service's profile still covers the process's life, so
+ * use a small --rows).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { SIM_CHANNEL_IDS } from '../src/network/simulator/constants.js';
+import { SIM_CHANNEL_IDS, SIM_WABA_ID } from '../src/network/simulator/constants.js';
 import { CpuMeter, cpuPerMessage, settledTableWrites, tableWrites, writesPerMessage } from './lib/cost.js';
-import { machine, startBulk, waitUntil, wizardItem } from './lib/measure.js';
+import { allRows, load, machine, startBulk, waitUntil, wizardItem } from './lib/measure.js';
+import { signWebhookBody } from '../src/domain/webhook-signature.js';
 import { startWorld } from './lib/world.js';
 
 const arg = (name: string, fallback: number) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback);
 const ROWS = arg('--rows', 30_000);
 const TOP = arg('--top', 25);
+const INGESTION = arg('--ingestion', 0);
 
 interface ProfileNode {
   id: number;
@@ -79,10 +86,11 @@ async function main(): Promise<void> {
     database: 'postgres', instances: 1, simMps: null, channelMps: 100_000,
     serviceNodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
   });
-  const statements = new Map<string, number>();
-  const waits = new Map<string, number>();
+  let statements = new Map<string, number>();
+  let waits = new Map<string, number>();
   let samples = 0;
   let activeSamples = 0;
+  let ingestionSeconds = 0;
   let sampling = true;
   const servicePid = world.services[0].child.pid!;
   let seconds = 0;
@@ -109,19 +117,50 @@ async function main(): Promise<void> {
         await new Promise((r) => setTimeout(r, 10));
       }
     })();
-    const before = await tableWrites(pgUrl);
-    const meter = await CpuMeter.start([servicePid], world.simulator.child.pid!, pgUrl);
+    let before = await tableWrites(pgUrl);
+    let meter = await CpuMeter.start([servicePid], world.simulator.child.pid!, pgUrl);
     const started = await startBulk(world, SIM_CHANNEL_IDS.main, ROWS, 90577);
     const seen = await waitUntil(async () => {
       const it = await wizardItem(world, started.id);
       return it && it.seen_count + it.failed_count >= ROWS;
     }, 30 * 60_000);
+    if (INGESTION > 0) {
+      // The webhook path alone: what the send cost is dropped, the ingestion's is measured.
+      await meter.stop();
+      const rows = await allRows(world, started.id, ROWS);
+      const wamids = rows.map((r) => r.webhook_response?.id).filter(Boolean) as string[];
+      const bodies: string[] = [];
+      for (let k = 0; k < INGESTION; k += 100) {
+        const statuses = Array.from({ length: 100 }, (_, j) => ({ id: wamids[(k + j) % wamids.length], status: 'read', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '1' }));
+        bodies.push(JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: SIM_WABA_ID, changes: [{ field: 'messages', value: { statuses } }] }] }));
+      }
+      before = await tableWrites(pgUrl);
+      statements = new Map();
+      waits = new Map();
+      samples = 0;
+      activeSamples = 0;
+      meter = await CpuMeter.start([servicePid], world.simulator.child.pid!, pgUrl);
+      const t0 = performance.now();
+      await load(bodies.length, 8, async (i) => {
+        const res = await fetch(`http://127.0.0.1:${world.ports[0]}/webhooks/whatsapp`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(bodies[i], 'bench-secret') },
+          body: bodies[i],
+        });
+        if (res.status !== 200) throw new Error(`webhook ${res.status}`);
+      });
+      const applied = await waitUntil(async () => {
+        const health = (await (await fetch(`http://127.0.0.1:${world.ports[0]}/health`)).json()) as { webhook_events: Record<string, number> };
+        return (health.webhook_events.RECEIVED ?? 0) === 0;
+      }, 600_000, 50);
+      ingestionSeconds = (applied - t0) / 1000;
+    }
     use = await meter.stop();
     seconds = (seen - started.startedAt) / 1000;
     sampling = false;
     await sampler;
     await client.end();
-    writes = writesPerMessage(before, await settledTableWrites(pgUrl), ROWS);
+    writes = writesPerMessage(before, await settledTableWrites(pgUrl), INGESTION > 0 ? INGESTION : ROWS);
   } finally {
     sampling = false;
     await world.close();
@@ -135,7 +174,9 @@ async function main(): Promise<void> {
   const busy = prof.total - prof.idle;
   const out = [
     `Profiled by \`npx tsx bench/profile.ts --rows ${ROWS}\` on ${new Date().toISOString().slice(0, 10)}, ${machine()}.`,
-    `${ROWS} rows to the last BACKEND_SEEN in ${seconds.toFixed(1)} s (${(ROWS / seconds).toFixed(0)} msg/s); CPU per message: ${cpuPerMessage(use!, ROWS)}; rows written per message ${writes!.total.toFixed(2)} (${writes!.byTable.map(([t, n]) => `${t} ${n.toFixed(2)}`).join(', ')}).`,
+    INGESTION > 0
+      ? `${ROWS} rows sent, then ${INGESTION} duplicate read events posted in bodies of 100 (8 in flight) and applied in ${ingestionSeconds.toFixed(1)} s (${(INGESTION / ingestionSeconds).toFixed(0)} events/s); CPU per event: ${cpuPerMessage(use!, INGESTION)}; rows written per event ${writes!.total.toFixed(3)} (${writes!.byTable.map(([t, n]) => `${t} ${n.toFixed(3)}`).join(', ')}). Database samples: the ingestion only.`
+      : `${ROWS} rows to the last BACKEND_SEEN in ${seconds.toFixed(1)} s (${(ROWS / seconds).toFixed(0)} msg/s); CPU per message: ${cpuPerMessage(use!, ROWS)}; rows written per message ${writes!.total.toFixed(2)} (${writes!.byTable.map(([t, n]) => `${t} ${n.toFixed(2)}`).join(', ')}).`,
     '',
     `**Service CPU profile** (V8 sampling, whole process life; ${(busy / 1000).toFixed(1)} s busy of ${(prof.total / 1000).toFixed(1)} s): self time by package or file`,
     '',

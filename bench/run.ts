@@ -23,13 +23,17 @@ const QUICK = process.argv.includes('--quick');
 /** `--skip soak,scale`: leave parts of the full form out (the doc says which). */
 const SKIP = new Set(process.argv.includes('--skip') ? process.argv[process.argv.indexOf('--skip') + 1].split(',') : []);
 /** Scenario names for `--only` / `--skip`. */
-const SCENARIOS = ['raw', 'rates', 'top-tier', 'singles', 'many-channels', 'instances', 'pacing', 'scale', 'soak'] as const;
+const SCENARIOS = ['raw', 'rates', 'top-tier', 'ingestion', 'singles', 'many-channels', 'instances', 'pacing', 'scale', 'soak'] as const;
 const ONLY = process.argv.includes('--only') ? new Set(process.argv[process.argv.indexOf('--only') + 1].split(',')) : null;
 for (const name of [...(ONLY ?? []), ...SKIP]) {
   if (!(SCENARIOS as readonly string[]).includes(name)) throw new Error(`unknown scenario ${name}; one of ${SCENARIOS.join(', ')}`);
 }
-/** Whether a scenario runs in this invocation. */
-const runs = (name: (typeof SCENARIOS)[number]) => (ONLY ? ONLY.has(name) : !SKIP.has(name));
+/** `--db postgres` (or pglite): `--only ingestion` / `singles` take that database (default: both for ingestion, postgres for singles). */
+const DB_ONLY = process.argv.includes('--db') ? process.argv[process.argv.indexOf('--db') + 1] : null;
+/** Whether a scenario runs in this invocation (and, for one that takes a database, on this database). */
+const runs = (name: (typeof SCENARIOS)[number], database?: 'pglite' | 'postgres') =>
+  (ONLY ? ONLY.has(name) : !SKIP.has(name)) && (database === undefined || DB_ONLY === null || DB_ONLY === database);
+const numberArg = (name: string) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : undefined);
 const N = {
   raw: QUICK ? 10_000 : 100_000,
   service: QUICK ? 10_000 : 100_000,
@@ -49,12 +53,20 @@ const N = {
   /** CSV start-file and report export (bench/file-start.ts). */
   fileRows: QUICK ? 20_000 : 1_000_000,
   wizards: 1_000,
-  webhookEvents: QUICK ? 2_000 : 20_000,
+  /** `--events N` overrides (a larger count gives a steadier figure when the scenario runs alone). */
+  webhookEvents: numberArg('--events') ?? (QUICK ? 2_000 : 20_000),
   singles: QUICK ? 300 : 5_000,
   /** Rows sent first so the ingestion bench has real wamids. */
   ingestionRows: QUICK ? 1_000 : 2_000,
   /** Soak (full form only): one long uncapped send; `--rows N` overrides. */
   soakRows: process.argv.includes('--rows') ? Number(process.argv[process.argv.indexOf('--rows') + 1]) : 1_000_000,
+};
+/** `/metrics` of the main worlds' services (the ingestion figure reads how the bodies were taken). */
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
+/** `--apply-budget MS`: WEBHOOK_APPLY_BUDGET_MS of the main worlds' services (0: webhook bodies stored first always). */
+const SERVICE_ENV: Record<string, string> = {
+  METRICS_TOKEN,
+  ...(numberArg('--apply-budget') === undefined ? {} : { WEBHOOK_APPLY_BUDGET_MS: String(numberArg('--apply-budget')) }),
 };
 const CONCURRENCY = 64;
 const main = SIM_CHANNEL_IDS.main;
@@ -234,7 +246,13 @@ async function singles(world: World, setup: string): Promise<void> {
 }
 
 /** Webhook ingestion (duplicate `read` events for sent messages) and single-send requests, in a world that has sent. */
-async function ingestionAndSingles(world: World, setup: string): Promise<void> {
+async function ingestionAndSingles(world: World, setup: 'pglite' | 'postgres'): Promise<void> {
+  if (runs('ingestion', setup)) await ingestion(world, setup);
+  if (runs('singles', setup)) await singles(world, setup);
+}
+
+/** Webhook ingestion: duplicate `read` events for sent messages, in bodies of 100, 8 POSTs in flight. */
+async function ingestion(world: World, setup: string): Promise<void> {
   const started = await startBulk(world, main, N.ingestionRows, 90572);
   await waitUntil(async () => ((await wizardItem(world, started.id))?.seen_count ?? 0) >= N.ingestionRows - 10, 120_000);
   const rows = await allRows(world, started.id, N.ingestionRows);
@@ -244,6 +262,9 @@ async function ingestionAndSingles(world: World, setup: string): Promise<void> {
     const statuses = Array.from({ length: 100 }, (_, j) => ({ id: wamids[(k + j) % wamids.length], status: 'read', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '1' }));
     bodies.push(JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: SIM_WABA_ID, changes: [{ field: 'messages', value: { statuses } }] }] }));
   }
+  const pgUrl = world.dbEnv.DATABASE_URL;
+  const writesBefore = pgUrl ? await tableWrites(pgUrl) : null;
+  const meter = await CpuMeter.start(world.services.map((s) => s.child.pid!), world.simulator.child.pid!, pgUrl);
   const { totalMs } = await load(bodies.length, 8, async (i) => {
     const res = await fetch(`http://127.0.0.1:${world.ports[0]}/webhooks/whatsapp`, {
       method: 'POST',
@@ -257,11 +278,23 @@ async function ingestionAndSingles(world: World, setup: string): Promise<void> {
     const health = (await (await fetch(`http://127.0.0.1:${world.ports[0]}/health`)).json()) as { webhook_events: Record<string, number> };
     return (health.webhook_events.RECEIVED ?? 0) === 0;
   }, 600_000, 50);
+  const use = await meter.stop();
   const appliedRate = N.webhookEvents / ((applied - t0) / 1000);
-  record('webhook ingestion', setup, `${N.webhookEvents} status events in bodies of 100: stored ${(N.webhookEvents / (totalMs / 1000)).toFixed(0)} events/s, applied ${appliedRate.toFixed(0)} events/s`);
+  // How the service took the bodies (tms_webhook_bodies_total, where the service has it).
+  const scrape = await (await fetch(`http://127.0.0.1:${world.ports[0]}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const taken = (path: string) => new RegExp(`^tms_webhook_bodies_total\\{path="${path}"\\} (\\d+)`, 'm').exec(scrape)?.[1];
+  const paths = taken('applied_on_receipt') === undefined ? '' : `; bodies applied on receipt ${taken('applied_on_receipt')}, stored first ${taken('stored_first')} (whole world)`;
+  record('webhook ingestion', setup, `${N.webhookEvents} status events in bodies of 100: stored ${(N.webhookEvents / (totalMs / 1000)).toFixed(0)} events/s, applied ${appliedRate.toFixed(0)} events/s${paths}`);
+  // Per 1,000 events (the POSTs and their application; the simulator is idle here).
+  const perK = (seconds: number) => `${((seconds * 1e6) / N.webhookEvents).toFixed(1)} ms`;
+  record('webhook ingestion cost', setup, `CPU per 1,000 events: service ${perK(use.service)}${use.postgres === null ? '' : `, PostgreSQL backends ${perK(use.postgres)}`}`);
+  if (writesBefore && pgUrl) {
+    const w = writesPerMessage(writesBefore, await settledTableWrites(pgUrl), N.webhookEvents / 100);
+    record('webhook ingestion writes', setup, `rows written per body of 100 events: ${w.total.toFixed(2)}: ${w.byTable.map(([t, n]) => `${t} ${n.toFixed(2)}`).join(', ')}`);
+  }
   figures[`applied ${setup}`] = `${appliedRate.toFixed(0)} events/s`;
-  await singles(world, setup);
 }
+
 
 /** 3. Pacing at the network's 80 mps, and total_time accuracy. */
 async function pacing(database: 'pglite' | 'postgres'): Promise<void> {
@@ -342,11 +375,14 @@ async function main_(): Promise<void> {
   const rates: Record<string, number> = {};
   // The one-channel 3-instance world is gone: one channel has one sender, so it measured only contention; the
   // 3-instance figure is `instances` (20 channels) now.
-  for (const [database, instances] of runs('rates') ? [['pglite', 1], ['postgres', 1]] as const : []) {
-    const world = await startWorld({ database, instances, simMps: null, channelMps: 100_000 });
+  for (const [database, instances] of [['pglite', 1], ['postgres', 1]] as const) {
+    if (!runs('rates', database) && !runs('ingestion', database) && !runs('singles', database)) continue;
+    const world = await startWorld({ database, instances, simMps: null, channelMps: 100_000, serviceEnv: SERVICE_ENV });
     try {
       const setup = `${database}, ${instances} instance${instances > 1 ? 's' : ''}, caps off`;
-      if (database === 'postgres' && instances === 1) {
+      if (!runs('rates', database)) {
+        // Only the ingestion or single-send figures (`--only`): no service-rate send first.
+      } else if (database === 'postgres') {
         // The size ratio: a small send, then the large one, in the same world (rates of one run).
         const small = await serviceRate(world, setup, raw, N.small);
         const large = await serviceRate(world, setup, raw, N.service, true);
@@ -356,9 +392,9 @@ async function main_(): Promise<void> {
         rates[setup] = large.toSeen;
         rates['top tier'] = (await topTierRate(world, raw)).toSeen;
       } else {
-        rates[setup] = (await serviceRate(world, setup, raw, N.service, instances === 1)).toSeen;
+        rates[setup] = (await serviceRate(world, setup, raw, N.service, true)).toSeen;
       }
-      if (instances === 1) await ingestionAndSingles(world, database);
+      await ingestionAndSingles(world, database);
     } finally {
       await world.close();
     }
@@ -368,14 +404,6 @@ async function main_(): Promise<void> {
     const world = await startWorld({ database: 'postgres', instances: 1, simMps: null, channelMps: 100_000 });
     try {
       rates['top tier'] = (await topTierRate(world, raw, true)).toSeen;
-    } finally {
-      await world.close();
-    }
-  }
-  if (ONLY?.has('singles')) {
-    const world = await startWorld({ database: 'postgres', instances: 1, simMps: null, channelMps: 100_000 });
-    try {
-      await singles(world, 'postgres');
     } finally {
       await world.close();
     }

@@ -152,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const webhookInbox = new WebhookInbox({
     db: options.db,
     log,
+    applyOnReceiptBudgetMs: options.config.webhookApplyBudgetMs,
     handlers: {
       phone_number_quality_update: phoneQualityHandler(channelHealth, log),
       message_template_status_update: templateStatusHandler(log, templateSync),
@@ -206,6 +207,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     db: options.db,
     poolStats: options.poolStats,
     webhooksRejected: () => webhookInbox.rejected,
+    webhookBodies: () => ({ appliedOnReceipt: webhookInbox.appliedOnReceipt, storedFirst: webhookInbox.storedFirst }),
     draining: () => draining,
     outboxBacklog,
     cacheMs: options.metricsCacheMs,

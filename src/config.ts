@@ -44,6 +44,12 @@ export interface Config {
   statusAlertSeconds: number;
   /** WEBHOOK_RETENTION_SECONDS: applied webhook events older than this are deleted (default 7 days, at least 60 s). */
   webhookRetentionSeconds: number;
+  /**
+   * WEBHOOK_APPLY_BUDGET_MS: webhook bodies are applied in the transaction that stores them while such a group takes
+   * at most this long (default 500 ms, twice the network's expected median answer); a slower one sends the next bodies
+   * the store-first way. 0: always store first.
+   */
+  webhookApplyBudgetMs: number;
   /** NUMBER_CHECK: `local` (default, no network call) or `contacts` (rehearsal only: also `POST /v1/contacts`). */
   numberCheck: 'local' | 'contacts';
   /** CLIENT_WEBHOOK_TIMEOUT_MS: one client webhook POST's deadline (default 10 s). */
@@ -203,6 +209,7 @@ export function loadConfig(env: Env = process.env): Config {
     queueWaitSeconds: parseInteger(env, 'QUEUE_WAIT_SECONDS', 24 * 3600, 1, 30 * 24 * 3600),
     statusAlertSeconds: parseInteger(env, 'STATUS_WEBHOOK_ALERT_SECONDS', 900, 1, 7 * 24 * 3600),
     webhookRetentionSeconds: parseInteger(env, 'WEBHOOK_RETENTION_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
+    webhookApplyBudgetMs: parseInteger(env, 'WEBHOOK_APPLY_BUDGET_MS', 500, 0, 60_000),
     numberCheck: parseChoice(env, 'NUMBER_CHECK', ['local', 'contacts'] as const, 'local'),
     clientWebhookTimeoutMs: parseInteger(env, 'CLIENT_WEBHOOK_TIMEOUT_MS', 10_000, 500, 60_000),
     clientWebhookConcurrency: parseInteger(env, 'CLIENT_WEBHOOK_CONCURRENCY', 8, 1, 64),

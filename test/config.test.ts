@@ -62,6 +62,7 @@ test('every variable is read', () => {
     CLIENT_WEBHOOK_TIMEOUT_MS: '2000',
     CLIENT_WEBHOOK_CONCURRENCY: '3',
     CLIENT_WEBHOOK_RETENTION_SECONDS: '600',
+    WEBHOOK_APPLY_BUDGET_MS: '250',
   });
   assert.deepEqual(config, {
     port: 8080,
@@ -85,6 +86,7 @@ test('every variable is read', () => {
     queueWaitSeconds: 7200,
     statusAlertSeconds: 600,
     webhookRetentionSeconds: 120,
+    webhookApplyBudgetMs: 250,
     numberCheck: 'contacts',
     clientWebhookTimeoutMs: 2000,
     clientWebhookConcurrency: 3,
@@ -114,6 +116,12 @@ test('the bounded waits default to 24 h (status, queue) and 15 min (stale-webhoo
 test('webhook-event retention defaults to 7 days, and a WEBHOOK_RETENTION_SECONDS below 60 names it', () => {
   assert.equal(loadConfig({}).webhookRetentionSeconds, 7 * 86_400);
   assert.equal(configError({ WEBHOOK_RETENTION_SECONDS: '59' }).variable, 'WEBHOOK_RETENTION_SECONDS');
+});
+
+test('webhook bodies are applied on receipt within 500 ms by default, 0 stores them first always, and a negative budget names it', () => {
+  assert.equal(loadConfig({}).webhookApplyBudgetMs, 500);
+  assert.equal(loadConfig({ WEBHOOK_APPLY_BUDGET_MS: '0' }).webhookApplyBudgetMs, 0);
+  assert.equal(configError({ WEBHOOK_APPLY_BUDGET_MS: '-1' }).variable, 'WEBHOOK_APPLY_BUDGET_MS');
 });
 
 test('a non-numeric PORT names PORT', () => {

@@ -7,9 +7,10 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { DELIVERY_RANK, EVENT_STATUS, FAILED_STATUSES, statusAfterEvent, TIME_FIELD_OF } from '../domain/message-states.js';
-import { applyEventUpdates, lockMessagesForEvents, type StatusTarget, type EventUpdate } from '../store/messages.js';
+import { applyEventUpdates, findMessagesForEvents, findMessagesForEventsById, type EventUpdate, type MovedRow, type StatusTarget } from '../store/messages.js';
 import type { Database } from '../store/schema.js';
 import { noteStatusWebhooks } from '../store/channel-status-webhooks.js';
+import { hasMessageStatusSubscribers } from '../store/webhook-endpoints.js';
 import { suppressNumber } from '../store/sending.js';
 import { deletePendingStatusEvents, insertPendingStatusEvents, lockPendingStatusEvents, agePendingStatusEvents } from '../store/status-events.js';
 import { applyCounterMoves } from './counters.js';
@@ -32,19 +33,31 @@ function eventTime(timestamp: unknown): string {
   return Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000).toISOString() : new Date().toISOString();
 }
 
-/** Applies status objects; returns the ones whose message was not found. */
+/** Rounds of read-compute-update for messages that changed between their read and their update. */
+const ROUNDS = 3;
+
+/**
+ * Applies status objects; returns the ones whose message was not found (kept in pending_status_events and retried).
+ *
+ * The messages are read without a lock and updated by one guarded statement that locks them in id order; a message
+ * another transaction changed in between is read again and its update recomputed, so the result is the one the
+ * events give on the row as it is. When a client endpoint takes message status changes, a message with several
+ * statuses in the batch moves one status per statement (the k-th statuses of all messages together), so each state it
+ * passes through is its own row change, which the client-webhook outbox triggers see. Only the first statement waits for rows; every later one already holds rows, so
+ * it skips rows another transaction holds rather than wait out of id order (lock order, src/store/README.md), and
+ * statuses whose message could not be updated are returned with the unmatched ones, so they are kept and retried.
+ */
 export async function applyStatuses(tx: Kysely<Database>, statuses: StatusObject[]): Promise<StatusObject[]> {
   const known = statuses.filter((s) => typeof s.id === 'string' && typeof s.status === 'string' && EVENT_STATUS[s.status]);
   if (known.length === 0) return [];
   const wamids = known.map((s) => s.id as string);
   const callbacks = known.flatMap((s) => (typeof s.biz_opaque_callback_data === 'string' ? [s.biz_opaque_callback_data] : []));
-  const messages = await lockMessagesForEvents(tx, wamids, callbacks);
+  const messages = await findMessagesForEvents(tx, wamids, callbacks);
   const byExt = new Map(messages.filter((m) => m.ext_id).map((m) => [m.ext_id!, m]));
   const byId = new Map(messages.map((m) => [m.id, m]));
-  const work = new Map<string, { original: StatusTarget; update: EventUpdate }>();
+  /** Each matched message's statuses, in event-time order (so the batch reaches the state of the events one by one). */
+  const statusesOf = new Map<string, StatusObject[]>();
   const unmatched: StatusObject[] = [];
-  const suppress: StatusTarget[] = [];
-  // Apply in event-time order so one batch reaches the same state as the events one by one.
   const ordered = [...known].sort((a, b) => Number(a.timestamp ?? 0) - Number(b.timestamp ?? 0));
   for (const s of ordered) {
     const message = byExt.get(s.id as string) ?? (typeof s.biz_opaque_callback_data === 'string' ? byId.get(s.biz_opaque_callback_data) : undefined);
@@ -52,18 +65,58 @@ export async function applyStatuses(tx: Kysely<Database>, statuses: StatusObject
       unmatched.push(s);
       continue;
     }
-    const entry = work.get(message.id) ?? { original: message, update: initialUpdate(message) };
-    work.set(message.id, entry);
-    applyOne(entry.update, s);
-    if (EVENT_STATUS[s.status as string] === 'BACKEND_FAILED' && s.errors?.some((e) => Number(e.code) === 131026)) suppress.push(message);
+    const list = statusesOf.get(message.id);
+    if (list) list.push(s);
+    else statusesOf.set(message.id, [s]);
   }
-  const updates = [...work.values()]
-    .filter((w) => changes(w.update, w.original))
-    .map((w) => clearFailureOnRecovery(clampTimes(w.update, w.original), w.original));
-  const moved = await applyEventUpdates(tx, updates);
+  // One status per step only when a message has several here and a client endpoint takes message status changes
+  // (each state is then a change of its own for the outbox); otherwise one step applies all (fewer row versions).
+  const several = [...statusesOf.values()].some((list) => list.length > 1);
+  const stepwise = several && (await hasMessageStatusSubscribers(tx, [...new Set([...statusesOf.keys()].map((id) => byId.get(id)!.company_id))]));
+  const stepsOf = new Map([...statusesOf].map(([id, list]) => [id, stepwise ? list.map((s) => [s]) : [list]]));
+  const moved: MovedRow[] = [];
+  /** Messages one of whose steps could not be applied: their later steps wait with it. */
+  const deferredFrom = new Map<string, number>();
+  let first = true;
+  for (let step = 0; ; step += 1) {
+    const ids = [...stepsOf].filter(([id, steps]) => steps.length > step && !deferredFrom.has(id)).map(([id]) => id);
+    if (ids.length === 0) break;
+    // The first step uses the rows as read above; a later one reads them again (the step before changed them).
+    let targets = step === 0 ? ids.map((id) => byId.get(id)!) : await findMessagesForEventsById(tx, ids);
+    /** Messages whose status of this step is not settled yet (applied, or found to change nothing). */
+    const open = new Set(targets.map((m) => m.id));
+    for (let round = 1; ; round += 1) {
+      const updates: EventUpdate[] = [];
+      for (const message of targets) {
+        const update = initialUpdate(message);
+        for (const status of stepsOf.get(message.id)![step]) applyOne(update, status);
+        if (changes(update, message)) updates.push(clearFailureOnRecovery(clampTimes(update, message), message));
+        else open.delete(message.id);
+      }
+      const applied = await applyEventUpdates(tx, updates, first);
+      if (updates.length > 0) first = false;
+      moved.push(...applied);
+      for (const m of applied) open.delete(m.id!);
+      if (open.size === 0 || round === ROUNDS) break;
+      // Changed since they were read: read again and recompute from what they hold now.
+      targets = await findMessagesForEventsById(tx, [...open]);
+      const found = new Set(targets.map((m) => m.id));
+      for (const id of open) if (!found.has(id)) open.delete(id);
+    }
+    // Still changing after every round, or held by another transaction: kept and retried later from this status on.
+    for (const id of open) deferredFrom.set(id, step);
+  }
+  const deferred = [...deferredFrom].flatMap(([id, step]) => stepsOf.get(id)!.slice(step).flat());
   await applyCounterMoves(tx, moved);
-  for (const m of suppress) await suppressNumber(tx, m.company_id, m.phone_number, 'UNDELIVERABLE_131026');
-  return unmatched;
+  // An undeliverable number (131026) is suppressed with its applied failure.
+  for (const [id, list] of statusesOf) {
+    const applied = deferredFrom.has(id) ? stepsOf.get(id)!.slice(0, deferredFrom.get(id)).flat() : list;
+    if (applied.some((s) => EVENT_STATUS[s.status as string] === 'BACKEND_FAILED' && s.errors?.some((e) => Number(e.code) === 131026))) {
+      const m = byId.get(id)!;
+      await suppressNumber(tx, m.company_id, m.phone_number, 'UNDELIVERABLE_131026');
+    }
+  }
+  return [...unmatched, ...deferred];
 }
 
 const FUNNEL = ['backend_sended_time', 'sended_time', 'delivered_time', 'seen_time'] as const;
@@ -110,6 +163,7 @@ function clearFailureOnRecovery(u: EventUpdate, m: StatusTarget): EventUpdate {
 function initialUpdate(m: StatusTarget): EventUpdate {
   return {
     id: m.id,
+    guard: m.guard,
     expected_status: m.status,
     status: m.status,
     reached_rank: m.reached_rank,
@@ -155,13 +209,27 @@ function phoneNumberIdsOf(value: Record<string, unknown>): string[] {
   return typeof metadata?.phone_number_id === 'string' ? [metadata.phone_number_id] : [];
 }
 
+/** A channel's status-webhook mark is rewritten at most once a second (`noteStatusWebhooks`' own granularity). */
+const NOTE_EVERY_MS = 1000;
+
 /** The webhook handler for `field: messages`. */
 export function messageStatusHandler(): ChangeHandler {
-  return async ({ tx, changes }) => {
+  /** When this process last committed each channel's status-webhook mark (ms): a group within the second skips it. */
+  const notedAt = new Map<string, number>();
+  return async ({ tx, changes, afterCommit }) => {
     const statuses = changes.flatMap(({ value }) => (Array.isArray(value.statuses) ? (value.statuses as StatusObject[]) : []));
     const unmatched = await applyStatuses(tx, statuses);
-    // The channels' status webhooks are alive (the stale-webhook alert); written last, after the message locks.
-    await noteStatusWebhooks(tx, changes.flatMap(({ value }) => (Array.isArray(value.statuses) && value.statuses.length ? phoneNumberIdsOf(value) : [])));
+    // The channels' status webhooks are alive (the stale-webhook alert); written last, after the message locks, and
+    // not again for a channel this process marked less than a second ago (one statement and one row lock saved).
+    const now = Date.now();
+    const channels = [...new Set(changes.flatMap(({ value }) => (Array.isArray(value.statuses) && value.statuses.length ? phoneNumberIdsOf(value) : [])))]
+      .filter((id) => now - (notedAt.get(id) ?? 0) >= NOTE_EVERY_MS);
+    await noteStatusWebhooks(tx, channels);
+    if (channels.length > 0) {
+      afterCommit(async () => {
+        for (const id of channels) notedAt.set(id, now);
+      });
+    }
     await insertPendingStatusEvents(
       tx,
       unmatched.map((s) => ({

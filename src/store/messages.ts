@@ -418,25 +418,46 @@ export type StatusTarget = Pick<
   MessageRow,
   | 'id' | 'company_id' | 'phone_number' | 'status' | 'reached_rank' | 'ext_id' | 'send_attempted_at' | 'backend_sended_time' | 'sended_time'
   | 'delivered_time' | 'seen_time' | 'failed_time'
->;
+> & {
+  /** The row version read (`xmin`): the update applies only while the row is still that version. */
+  guard: string;
+};
 
 /**
- * Messages named by status events (by wamid, or by our id echoed as biz_opaque_callback_data), locked; only the
- * columns the event rules read (the payload and the last webhook body are the widest columns of the row).
+ * The row version a status event's update is computed from: `xmin`, the transaction that wrote this version of the
+ * row. Every update writes a new version (a lock does not), so an equal `xmin` means the row is as it was read, and
+ * reading it costs nothing (optimistic: no lock while reading).
  */
-export async function lockMessagesForEvents(db: Db, wamids: string[], ids: string[]): Promise<StatusTarget[]> {
+const eventGuard = (m: 'm' | 'messages') => sql`${sql.ref(`${m}.xmin`)}::text`;
+
+/**
+ * Messages named by status events (by wamid, or by our id echoed as biz_opaque_callback_data), read without a lock;
+ * only the columns the event rules read (the payload and the last webhook body are the widest columns of the row),
+ * with their guard for `applyEventUpdates`.
+ */
+export async function findMessagesForEvents(db: Db, wamids: string[], ids: string[]): Promise<StatusTarget[]> {
   const result = await sql<StatusTarget>`
     select id, company_id, phone_number, status, reached_rank, ext_id, send_attempted_at, backend_sended_time, sended_time,
-      delivered_time, seen_time, failed_time
+      delivered_time, seen_time, failed_time, ${eventGuard('messages')} as guard
     from messages
-    where ext_id = any(${wamids}::text[]) or (id = any(${ids}::text[]) and send_attempted_at is not null)
-    order by id for update`.execute(db);
+    where ext_id = any(${wamids}::text[]) or (id = any(${ids}::text[]) and send_attempted_at is not null)`.execute(db);
+  return result.rows;
+}
+
+/** These messages again (those whose guarded update found them changed), with their guard; no lock. */
+export async function findMessagesForEventsById(db: Db, ids: string[]): Promise<StatusTarget[]> {
+  const result = await sql<StatusTarget>`
+    select id, company_id, phone_number, status, reached_rank, ext_id, send_attempted_at, backend_sended_time, sended_time,
+      delivered_time, seen_time, failed_time, ${eventGuard('messages')} as guard
+    from messages where id = any(${ids}::text[])`.execute(db);
   return result.rows;
 }
 
 /** The state and fields a status event leaves on a message (computed by the domain rules). */
 export interface EventUpdate {
   id: string;
+  /** The row's guard when it was read: the update applies only while it is unchanged. */
+  guard: string;
   expected_status: MessageStatus;
   status: MessageStatus;
   reached_rank: number;
@@ -453,16 +474,23 @@ export interface EventUpdate {
   clear_failure: boolean;
 }
 
-/** Applies status events to locked messages (time fields only ever filled once; failure fields cleared on recovery). */
-export async function applyEventUpdates(db: Db, rows: EventUpdate[]): Promise<MovedRow[]> {
+/**
+ * Applies status events to messages read with their guard (time fields only ever filled once; failure fields
+ * cleared on recovery): one statement locks the rows in id order and updates those whose guard still holds. A row
+ * that changed since it was read (a concurrent hand-off or another batch) is not updated and not returned: the
+ * caller reads it again and recomputes. `wait: false` skips rows another transaction holds instead of waiting
+ * (a transaction that already holds message rows must not wait for more: lock order, README).
+ */
+export async function applyEventUpdates(db: Db, rows: EventUpdate[], wait = true): Promise<MovedRow[]> {
   if (rows.length === 0) return [];
   const result = await sql<MovedRow>`
-    with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb) as v(id text, expected_status text, status text,
+    with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb) as v(id text, guard text, expected_status text, status text,
                  reached_rank smallint, ext_id text, backend_sended_time timestamptz, sended_time timestamptz,
                  delivered_time timestamptz, seen_time timestamptz, failed_time timestamptz, error_message text,
                  error_message_detail text, webhook_response jsonb, clear_failure boolean)),
     t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
-          where m.status = v.expected_status order by m.id for update of m)
+          where m.status = v.expected_status and ${eventGuard('m')} = v.guard
+          order by m.id for update of m ${wait ? sql`` : sql`skip locked`})
     update messages m set status = v.status, reached_rank = greatest(m.reached_rank, v.reached_rank),
       ext_id = coalesce(m.ext_id, v.ext_id),
       backend_sended_time = coalesce(m.backend_sended_time, v.backend_sended_time),

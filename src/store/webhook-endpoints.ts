@@ -119,3 +119,16 @@ export async function noteEndpointFailure(db: Db, id: string, maxFailures: numbe
     returning enabled`.execute(db);
   return result.rows[0]?.enabled === false;
 }
+
+/**
+ * Whether any of these companies has an enabled endpoint that takes message status changes (what the outbox trigger
+ * of migration 0009 checks): then a status batch moves each message one status per statement, so every state is a
+ * change of its own.
+ */
+export async function hasMessageStatusSubscribers(db: Db, companyIds: string[]): Promise<boolean> {
+  if (companyIds.length === 0) return false;
+  const result = await sql<{ found: boolean }>`
+    select exists (select 1 from webhook_endpoints where company_id = any(${companyIds}::text[]) and enabled
+                   and events && array['message.status_changed', '*']) as found`.execute(db);
+  return result.rows[0]?.found === true;
+}

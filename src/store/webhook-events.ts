@@ -1,4 +1,7 @@
-/** SQL for the webhook inbox: events are stored before they are applied, and applied at most once. */
+/**
+ * SQL for the webhook inbox: every event is stored, in the transaction that applies it (apply on receipt) or before it
+ * is applied (store first); each is applied at most once.
+ */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema.js';
 
@@ -23,12 +26,25 @@ export async function insertWebhookEvents(db: Db, bodies: string[]): Promise<str
   return result.rows.map((r) => r.id).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
 }
 
-/** Events not yet applied with an id after `afterId`, oldest first (the apply loop and crash recovery). */
-export async function listPendingWebhookEvents(db: Db, afterId: string, limit: number): Promise<Array<{ id: string; body: string }>> {
-  const result = await sql<{ id: string; body: string }>`
-    select id::text as id, body from webhook_events
+/**
+ * Stores verified raw bodies that this transaction applies (apply on receipt): each row is written once, already
+ * APPLIED, and commits with the changes it made (or rolls back with them). Ids in the order of `bodies`.
+ */
+export async function insertAppliedWebhookEvents(db: Db, bodies: string[]): Promise<string[]> {
+  if (bodies.length === 0) return [];
+  const result = await sql<{ id: string }>`
+    insert into webhook_events (body, state, applied_at)
+    select b, 'APPLIED', now() from unnest(${bodies}::text[]) with ordinality as u(b, n) order by n
+    returning id::text as id`.execute(db);
+  return result.rows.map((r) => r.id).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
+}
+
+/** Ids of events not yet applied after `afterId`, oldest first (the apply loop and crash recovery; the claim reads the bodies). */
+export async function listPendingWebhookEvents(db: Db, afterId: string, limit: number): Promise<string[]> {
+  const result = await sql<{ id: string }>`
+    select id::text as id from webhook_events
     where state = 'RECEIVED' and id > ${afterId}::bigint order by id limit ${limit}`.execute(db);
-  return result.rows;
+  return result.rows.map((r) => r.id);
 }
 
 /** Locks the events among `ids` that are still pending, skipping those another instance holds. */

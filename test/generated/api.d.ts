@@ -314,7 +314,7 @@ export interface paths {
         put?: never;
         /**
          * Network events (statuses, template and phone quality updates), signed with the app secret
-         * @description Meta posts message statuses, template review/category/components/quality updates and phone quality updates here. The X-Hub-Signature-256 header is checked over the raw body before anything is parsed; the event is stored and answered at once, then applied in order. No bearer token: the signature is the authentication.
+         * @description Meta posts message statuses, template review/category/components/quality updates and phone quality updates here. The X-Hub-Signature-256 header is checked over the raw body before anything is parsed; the event is answered once it is stored (applied in the same transaction when the database keeps up, else applied after, in order). No bearer token: the signature is the authentication.
          */
         post: {
             parameters: {

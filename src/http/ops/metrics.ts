@@ -39,6 +39,8 @@ export interface MetricsSources {
   poolStats?: () => PoolStats;
   /** Webhook POSTs refused for their signature since start. */
   webhooksRejected: () => number;
+  /** Webhook bodies taken since start, by path: applied in the transaction that stored them, or stored first. */
+  webhookBodies?: () => { appliedOnReceipt: number; storedFirst: number };
   /** True while the process drains for a shutdown. */
   draining: () => boolean;
   /** The client-webhook outbox backlog; without it the outbox gauges are absent. */
@@ -178,6 +180,21 @@ export function createMetrics(sources: MetricsSources): Metrics {
       this.inc(sources.webhooksRejected());
     },
   });
+  if (sources.webhookBodies) {
+    const bodies = sources.webhookBodies;
+    new Counter({
+      name: 'tms_webhook_bodies_total',
+      help: 'Verified webhook bodies taken since this process started, by path: applied_on_receipt (stored and applied in one transaction) or stored_first (applied after by the inbox drain)',
+      labelNames: ['path'],
+      registers: [registry],
+      collect() {
+        const taken = bodies();
+        this.reset();
+        this.inc({ path: 'applied_on_receipt' }, taken.appliedOnReceipt);
+        this.inc({ path: 'stored_first' }, taken.storedFirst);
+      },
+    });
+  }
   if (sources.outboxBacklog) {
     new Gauge({
       name: 'tms_outbox_pending',

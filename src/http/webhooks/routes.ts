@@ -1,7 +1,8 @@
 /**
  * Webhooks in: `GET /webhooks/whatsapp` answers the verification handshake; `POST` checks the
- * `X-Hub-Signature-256` HMAC of the raw body in constant time before anything is parsed, then stores the
- * event and answers 200 at once; the inbox applies it after (store first, apply after).
+ * `X-Hub-Signature-256` HMAC of the raw body in constant time before anything is parsed, then hands the body
+ * (and its parsed form, so it is parsed once) to the inbox and answers 200 once it is committed: applied in the
+ * same transaction while the database keeps up, else stored first and applied after (engine/webhook-inbox.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -71,8 +72,8 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, d
         summary: 'Network events (statuses, template and phone quality updates), signed with the app secret',
         description:
           'Meta posts message statuses, template review/category/components/quality updates and phone quality updates here. ' +
-          'The X-Hub-Signature-256 header is checked over the raw body before anything is parsed; the event is stored and answered at once, ' +
-          'then applied in order. No bearer token: the signature is the authentication.',
+          'The X-Hub-Signature-256 header is checked over the raw body before anything is parsed; the event is answered once it is stored ' +
+          '(applied in the same transaction when the database keeps up, else applied after, in order). No bearer token: the signature is the authentication.',
         security: [],
         headers: Type.Object({ 'x-hub-signature-256': Type.Optional(Type.String()) }),
         response: {
@@ -99,7 +100,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, d
       if (typeof parsed !== 'object' || parsed === null || !Array.isArray((parsed as { entry?: unknown }).entry)) {
         throw new AppError('VALIDATION_FAILED', 'A webhook body is an object with an entry array.', { field: 'entry' });
       }
-      const eventId = await deps.webhookInbox.receive(text);
+      const eventId = await deps.webhookInbox.receive(text, parsed);
       return { success: true as const, event_id: eventId };
     },
   );
