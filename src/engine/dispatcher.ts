@@ -102,6 +102,8 @@ export class Dispatcher {
   private readonly senders = new Map<string, Promise<void>>();
   /** Channels over this instance's fair share whose senders are finishing; their leases are then handed back. */
   private readonly leaving = new Set<string>();
+  /** Channels whose running sender was passed new work (wakeFor): the loop is woken when it ends. */
+  private readonly wakeWhenDone = new Set<string>();
   /** Live instances sharing the database (this one included), from the last heartbeat. */
   private instances = 1;
   private lastHeartbeat = 0;
@@ -133,10 +135,14 @@ export class Dispatcher {
 
   /**
    * New work was queued on one channel: a sender already running for it here claims it in its next round, so the
-   * loop is woken only when there is none (a single send per request would otherwise cost a whole round).
+   * loop is woken only when there is none (a single send per request would otherwise cost a whole round), or when
+   * that sender ends (it may have made its last claim before the row was stored).
    */
   wakeFor(channelId: string): void {
-    if (this.senders.has(channelId) && !this.leaving.has(channelId)) return;
+    if (this.senders.has(channelId) && !this.leaving.has(channelId)) {
+      this.wakeWhenDone.add(channelId);
+      return;
+    }
     this.wake();
   }
 
@@ -291,7 +297,10 @@ export class Dispatcher {
           .catch((error) => this.deps.log.error({ err: error, channelId }, 'handing a channel lease back failed'));
         this.leaving.delete(channelId);
       })
-      .finally(() => this.senders.delete(channelId));
+      .finally(() => {
+        this.senders.delete(channelId);
+        if (this.wakeWhenDone.delete(channelId)) this.wake();
+      });
     this.senders.set(channelId, run);
   }
 

@@ -20,7 +20,10 @@ import type { TemplateSendPayload } from '../network/port.js';
 import { insertMessages, type NewMessage } from '../store/messages.js';
 import type { Database } from '../store/schema.js';
 import { findSingleSendFacts } from '../store/single-sends.js';
-import { countWindowRecipients, findWindowRecipients, lockChannel, releaseTierHold, reserveWindowRecipients } from '../store/sending.js';
+import {
+  countWindowRecipients, findWindowRecipients, lockChannel, lockChannelWindowShared, readMaxConnections, readWindowUse, releaseTierHold,
+  reserveWindowRecipients,
+} from '../store/sending.js';
 import { findTemplate, type TemplateRow } from '../store/templates.js';
 import { channelAuthError, freshChannel, type ChannelHealthDeps } from './channel-health.js';
 
@@ -124,6 +127,28 @@ export async function sendSingle(
     deps.queued(channel.id);
     return id;
   }
+  // A capped channel far from its quota: reserved under the window's shared lock, in parallel with other such
+  // requests. At most `bound` transactions run at once, each reserving at most one slot, so when every one of
+  // them saw `used + bound < limit` the window cannot pass the limit; nearer the limit the exclusive path decides.
+  if (limit !== null) {
+    const bound = await maxConnections(deps.db);
+    const done = await deps.db.transaction().execute(async (tx) => {
+      await lockChannelWindowShared(tx, channel.id);
+      const use = await readWindowUse(tx, channel.id, phone.e164);
+      if (!use.inWindow) {
+        if (use.used + bound >= limit) return false;
+        await reserveWindowRecipients(tx, channel.id, [phone.e164], undefined, [id]);
+      }
+      await releaseTierHold(tx, channel.id);
+      await insertMessages(tx, [row]);
+      await inTransaction?.(tx, id);
+      return true;
+    });
+    if (done) {
+      deps.queued(channel.id);
+      return id;
+    }
+  }
   await deps.db.transaction().execute(async (tx) => {
     if (limit !== null) {
       await lockChannel(tx, channel.id);
@@ -202,6 +227,18 @@ export class GroupInserter {
 }
 
 const inserters = new WeakMap<Kysely<Database>, GroupInserter>();
+const connectionBounds = new WeakMap<Kysely<Database>, Promise<number>>();
+
+/** The database's max_connections, read once per handle. */
+function maxConnections(db: Kysely<Database>): Promise<number> {
+  let bound = connectionBounds.get(db);
+  if (!bound) {
+    bound = readMaxConnections(db);
+    connectionBounds.set(db, bound);
+    bound.catch(() => connectionBounds.delete(db));
+  }
+  return bound;
+}
 
 /** The database handle's group inserter (one per handle, so per process and database). */
 function groupInserter(db: Kysely<Database>): GroupInserter {

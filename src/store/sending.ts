@@ -65,9 +65,44 @@ export async function deleteDeadInstances(db: Db): Promise<void> {
   await sql`delete from dispatcher_instances where seen_until < now() - interval '1 hour'`.execute(db);
 }
 
-/** Locks a channel row: serialises quota decisions for that channel across requests and instances. */
+/** The advisory-lock namespace of channels' tier windows (first key; the second is hashtext(channel id)). */
+const TIER_WINDOW_LOCK = 7011;
+
+/**
+ * Locks a channel's tier window exclusively (a transaction-scoped advisory lock): serialises quota decisions for
+ * that channel across requests and instances (the sender's gate, a single send near the quota), and waits for the
+ * single sends that reserve under the shared lock (`lockChannelWindowShared`) to commit, so its count includes
+ * them. It used to lock the channel row `for update`; that also blocked every insert of a message of the channel
+ * (its foreign key takes a key-share lock of the row) and, with the shared lock, could close a circle (a single
+ * send holding the shared lock waits for the row, the gate holding the row waits for the shared lock).
+ */
 export async function lockChannel(db: Db, channelId: string): Promise<void> {
-  await sql`select id from channels where id = ${channelId} for update`.execute(db);
+  await sql`select pg_advisory_xact_lock(${TIER_WINDOW_LOCK}, hashtext(${channelId}))`.execute(db);
+}
+
+/**
+ * The shared lock of a channel's tier window: single sends far from the quota reserve in parallel under it, and
+ * none of them while an exclusive quota decision (`lockChannel`) runs.
+ */
+export async function lockChannelWindowShared(db: Db, channelId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock_shared(${TIER_WINDOW_LOCK}, hashtext(${channelId}))`.execute(db);
+}
+
+/** The channel's window use and whether `phone` is already in it (then it costs no slot): one statement. */
+export async function readWindowUse(db: Db, channelId: string, phone: string, windowSeconds = TIER_WINDOW_SECONDS): Promise<{ used: number; inWindow: boolean }> {
+  const result = await sql<{ used: number; in_window: boolean }>`
+    select count(*)::int as used, coalesce(bool_or(phone_number = ${phone}), false) as in_window from tier_recipients
+    where channel_id = ${channelId} and last_sent_at > now() - make_interval(secs => ${windowSeconds})`.execute(db);
+  return { used: result.rows[0]?.used ?? 0, inWindow: result.rows[0]?.in_window ?? false };
+}
+
+/**
+ * The most transactions the database runs at once (`max_connections`): a bound on the single sends that can hold
+ * the shared window lock together, each reserving at most one slot.
+ */
+export async function readMaxConnections(db: Db): Promise<number> {
+  const result = await sql<{ n: number }>`select current_setting('max_connections')::int as n`.execute(db);
+  return result.rows[0]?.n ?? 100;
 }
 
 /** Meta's tier window: unique recipients of business-initiated sends in a moving 24 h. */
