@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConfigError, DEFAULT_GRAPH_API_URL, DEV_SECRET_KEY, loadConfig } from '../src/config.js';
+import { heapGrowthFlag } from '../src/runtime.js';
 
 const KEY = Buffer.alloc(32, 9).toString('base64');
 /** Every variable NETWORK=cloud requires. */
@@ -62,6 +63,7 @@ test('every variable is read', () => {
     CLIENT_WEBHOOK_TIMEOUT_MS: '2000',
     CLIENT_WEBHOOK_CONCURRENCY: '3',
     CLIENT_WEBHOOK_RETENTION_SECONDS: '600',
+    TMS_HEAP_GROWTH_PERCENT: '50',
   });
   assert.deepEqual(config, {
     port: 8080,
@@ -93,6 +95,7 @@ test('every variable is read', () => {
     allowPublicSimulator: true,
     metricsToken: 'metrics-token-0123456789',
     shutdownTimeoutMs: 5000,
+    heapGrowthPercent: 50,
   });
 });
 
@@ -114,6 +117,15 @@ test('the bounded waits default to 24 h (status, queue) and 15 min (stale-webhoo
 test('webhook-event retention defaults to 7 days, and a WEBHOOK_RETENTION_SECONDS below 60 names it', () => {
   assert.equal(loadConfig({}).webhookRetentionSeconds, 7 * 86_400);
   assert.equal(configError({ WEBHOOK_RETENTION_SECONDS: '59' }).variable, 'WEBHOOK_RETENTION_SECONDS');
+});
+
+test('the heap growth defaults to 30 % (0 keeps V8 its own), and a TMS_HEAP_GROWTH_PERCENT above 300 names it', () => {
+  assert.equal(loadConfig({}).heapGrowthPercent, 30);
+  assert.equal(loadConfig({ TMS_HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent, 0);
+  assert.equal(heapGrowthFlag(30), '--heap-growing-percent=30');
+  assert.equal(heapGrowthFlag(0), null);
+  assert.equal(configError({ TMS_HEAP_GROWTH_PERCENT: '301' }).variable, 'TMS_HEAP_GROWTH_PERCENT');
+  assert.equal(configError({ TMS_HEAP_GROWTH_PERCENT: '-5' }).variable, 'TMS_HEAP_GROWTH_PERCENT');
 });
 
 test('a non-numeric PORT names PORT', () => {

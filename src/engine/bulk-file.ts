@@ -6,15 +6,15 @@
  * stored in batches, nothing stored on error. Memory stays flat whatever the row count (XLSX keeps the
  * workbook's shared-strings table in memory, as every XLSX reader must).
  */
-import { createReadStream, createWriteStream } from 'node:fs';
-import { pipeline } from 'node:stream/promises';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { finished, pipeline } from 'node:stream/promises';
 import { Parser } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { templateSlots } from '../domain/bulk-rows.js';
 import { cellText, detectSheetKind, parseMapping, planColumns, sniffDelimiter, type SheetKind } from '../domain/sheet-files.js';
 import type { StoredComponents } from '../domain/templates/types.js';
 import { AppError, invalid } from '../errors.js';
-import { SpoolWriter } from './bulk-spool.js';
 import { startBulkSend, type BulkDryRun, type BulkStartDeps, type StartedBulkSend } from './bulk-start.js';
 import { readChannelHealth } from './channel-health.js';
 import { requireSendableTemplate } from './single-send.js';
@@ -30,12 +30,6 @@ export interface StagedSheet {
 /** The multipart fields of a file start. */
 const FIELDS = ['message_template_id', 'channel_id', 'total_time', 'mapping', 'dry_run', 'scheduled_at'];
 const REQUIRED = ['message_template_id', 'channel_id', 'total_time'];
-
-/**
- * Bytes of a CSV parsed at a time: csv-parse turns a whole chunk into records at once, and the records still queued
- * whenever the reader waits for the disk outlive young collections (64 KiB chunks hold about a thousand rows).
- */
-const READ_CHUNK = 16 * 1024;
 
 /** One row of a sheet: its row number in the sheet (the header is row 1 when it is the first line) and its cells. */
 interface SheetRow {
@@ -85,7 +79,7 @@ async function* csvRows(path: string, head: Buffer): AsyncGenerator<SheetRow> {
     skip_records_with_empty_values: true,
     max_record_size: 1024 * 1024,
   });
-  const reading = pipeline(createReadStream(path, { highWaterMark: READ_CHUNK }), parser).catch(() => undefined);
+  const reading = pipeline(createReadStream(path), parser).catch(() => undefined);
   try {
     for await (const row of parser as AsyncIterable<SheetRow>) yield row;
   } catch (error) {
@@ -133,6 +127,10 @@ export function sheetRows(kind: SheetKind, sheet: StagedSheet): AsyncGenerator<S
   return kind === 'csv' ? csvRows(sheet.path, sheet.head) : xlsxRows(sheet.path);
 }
 
+async function write(out: WriteStream, line: string): Promise<void> {
+  if (!out.write(line)) await once(out, 'drain');
+}
+
 /**
  * Starts (or, with dry_run, only checks) a bulk send from a staged file; `spool` is a scratch file path in a
  * directory the caller removes. Errors as for startv2, naming `rows[<sheet row>].<file column>`.
@@ -153,7 +151,7 @@ export async function startBulkSendFromFile(
   const slots = templateSlots(template.components as StoredComponents);
 
   const rows = sheetRows(kind, sheet);
-  const out = new SpoolWriter(createWriteStream(spool));
+  const out = createWriteStream(spool);
   let rowCount = 0;
   let plan: ReturnType<typeof planColumns> | undefined;
   try {
@@ -171,11 +169,12 @@ export async function startBulkSendFromFile(
         const field = `rows[${row.n}].${[plan.phone, ...plan.others][nul - 1].label}`;
         throw new AppError('VALIDATION_FAILED', `${field} must not contain the NUL character (U+0000)`, { field });
       }
-      await out.line(JSON.stringify(cells) + '\n');
+      await write(out, JSON.stringify(cells) + '\n');
     }
   } finally {
     await rows.return(undefined);
-    await out.end().catch(() => undefined);
+    out.end();
+    await finished(out).catch(() => undefined);
   }
   if (!plan) throw fileError('The file is empty: the first row must name the columns.');
   if (rowCount === 0) throw fileError('The file has a header row but no data rows.');

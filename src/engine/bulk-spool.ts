@@ -3,51 +3,11 @@
  * a temporary JSON-lines file. Memory stays flat whatever the row count (the interface lists `rows` before
  * `channel_id` and `param_headers`, so rows can only be checked once the whole body has been read).
  */
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import Assembler from 'stream-json/assembler.js';
 import parser from 'stream-json/parser.js';
 import { AppError } from '../errors.js';
-
-/** Characters of spool lines joined into one write. */
-const SPOOL_CHUNK = 64 * 1024;
-
-/**
- * Lines to a spool file, joined into writes of about 64k characters. A write stream turns every string written into
- * a Buffer and keeps it until the disk has it; written a row at a time, those Buffers (and the rows a reader held
- * while it waited for the disk every 16 KiB) lived through young collections, and at a million rows they piled up
- * in the old generation by several MB a second, which V8 collects only once it has grown to a multiple of the live
- * heap (measured: docs/benchmarks.md, "Files in and out").
- */
-export class SpoolWriter {
-  private pending = '';
-
-  constructor(readonly out: WriteStream) {}
-
-  /** Adds a line (with its newline); false when it made a write and the stream asks the writer to wait for 'drain'. */
-  push(text: string): boolean {
-    this.pending += text;
-    return this.pending.length >= SPOOL_CHUNK ? this.write() : true;
-  }
-
-  /** Adds a line; when the stream is behind, resolves once it has drained. */
-  async line(text: string): Promise<void> {
-    if (!this.push(text)) await once(this.out, 'drain');
-  }
-
-  private write(): boolean {
-    const text = this.pending;
-    this.pending = '';
-    return text ? this.out.write(text) : true;
-  }
-
-  /** Writes what is pending and closes the file. */
-  async end(): Promise<void> {
-    this.write();
-    await new Promise<void>((resolve, reject) => this.out.end((error?: Error | null) => (error ? reject(error) : resolve())));
-  }
-}
 
 /** What the spool kept. */
 export interface Spooled {
@@ -71,7 +31,6 @@ type Token = { name: string; value?: unknown };
 export function spoolRows(body: Readable, file: string, limits: SpoolLimits): Promise<Spooled> {
   return new Promise((resolve, reject) => {
     const out = createWriteStream(file);
-    const spool = new SpoolWriter(out);
     const tokens = parser.asStream({ packValues: true, streamValues: false });
     // No prototype: a "__proto__" key is then an own (unknown) field, as JSON.parse makes it, not the object's prototype.
     const fields: Record<string, unknown> = Object.create(null);
@@ -100,7 +59,7 @@ export function spoolRows(body: Readable, file: string, limits: SpoolLimits): Pr
         if (rowCount > limits.maxRows) {
           return fail(new AppError('PAYLOAD_TOO_LARGE', `A bulk send has at most ${limits.maxRows} rows.`, { field: 'rows' }));
         }
-        if (!spool.push(JSON.stringify(value) + '\n')) {
+        if (!out.write(JSON.stringify(value) + '\n')) {
           tokens.pause();
           out.once('drain', () => tokens.resume());
         }
@@ -181,7 +140,7 @@ export function spoolRows(body: Readable, file: string, limits: SpoolLimits): Pr
     });
     tokens.on('end', () => {
       if (failed) return;
-      spool.end().then(() => resolve({ fields, rowCount }), reject);
+      out.end(() => resolve({ fields, rowCount }));
     });
     body.setEncoding('utf8');
     body.pipe(tokens);

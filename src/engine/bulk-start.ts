@@ -9,7 +9,8 @@
  * a row at most, outside the JavaScript heap), and the second pass stores the rows with one COPY statement per
  * `batchSize` rows, streamed to the database in pieces of about 32k characters as it reads them.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { once } from 'node:events';
 import { dirname, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { AppError, type ErrorElement } from '../errors.js';
@@ -27,7 +28,7 @@ import { countWindowRecipients, findWindowRecipients } from '../store/sending.js
 import { acceptWizard, deleteWizard, deleteWizardRows, insertWizard, touchWizard } from '../store/send-wizards.js';
 import type { TemplateRow } from '../store/templates.js';
 import { readChannelHealth, type ChannelHealthDeps } from './channel-health.js';
-import { SpoolWriter, type Spooled } from './bulk-spool.js';
+import type { Spooled } from './bulk-spool.js';
 import { requireSendableTemplate } from './single-send.js';
 
 /** What starting a bulk send needs. */
@@ -221,6 +222,10 @@ async function* lines(file: string): AsyncGenerator<unknown> {
   for await (const line of textLines(file)) yield JSON.parse(line);
 }
 
+async function write(out: WriteStream, text: string): Promise<void> {
+  if (!out.write(text)) await once(out, 'drain');
+}
+
 /**
  * A ready row as the last COPY fields of its stored row (WIZARD_ROW_COLUMNS from row_ref): row_ref, phone_number,
  * full_name, payload. The second pass puts the id, row number, due time and the bulk send's own fields before it.
@@ -311,7 +316,7 @@ export async function startBulkSend(
   const errors: ErrorElement[] = [];
   const seen = new NumberSet(spooled.rowCount);
   const readyFile = join(dirname(file), 'ready.tsv');
-  const ready = new SpoolWriter(createWriteStream(readyFile));
+  const ready = createWriteStream(readyFile);
   let unique = 0;
   let i = 0;
   for await (const raw of lines(file)) {
@@ -324,9 +329,9 @@ export async function startBulkSend(
     }
     if (!seen.add(Number(row.phone.slice(1)))) continue;
     unique += 1;
-    await ready.line(readyLine(row, template));
+    await write(ready, readyLine(row, template));
   }
-  await ready.end();
+  await new Promise<void>((resolve, reject) => ready.end((error?: Error | null) => (error ? reject(error) : resolve())));
   if (errors.length) {
     throw new AppError('PARAMETERS_INVALID', `${errors.length}${errors.length >= MAX_ERRORS ? '+' : ''} row problem(s); first: ${errors[0].message}`, {
       field: errors[0].field,
