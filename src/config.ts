@@ -40,6 +40,11 @@ export interface Config {
   statusWaitSeconds: number;
   /** QUEUE_WAIT_SECONDS: a message queued on a blocked channel this long past its due time fails, never sent. */
   queueWaitSeconds: number;
+  /**
+   * TMS_HEAP_GROWTH_PERCENT: how far V8 lets the old generation grow past its live size before the next full
+   * collection (runtime.ts applies it at start; 0 leaves V8's own factor, up to 4x on a large machine).
+   */
+  heapGrowthPercent: number;
   /** STATUS_WEBHOOK_ALERT_SECONDS: messages await a status and no status webhook came for the channel this long: alert. */
   statusAlertSeconds: number;
   /** WEBHOOK_RETENTION_SECONDS: applied webhook events older than this are deleted (default 7 days, at least 60 s). */
@@ -152,6 +157,9 @@ function parseChoice<T extends readonly string[]>(env: Env, name: string, choice
 }
 
 /** Reads and checks the configuration; throws ConfigError naming the first bad variable. */
+/** TMS_HEAP_GROWTH_PERCENT's default (README "Memory"; docs/benchmarks.md "Files in and out"). */
+export const DEFAULT_HEAP_GROWTH_PERCENT = 30;
+
 export function loadConfig(env: Env = process.env): Config {
   const network = parseChoice(env, 'NETWORK', NETWORK_KINDS, 'simulator');
   const parsedGraphApiUrl = parseUrl(env, 'GRAPH_API_URL', ['http:', 'https:']);
@@ -218,5 +226,6 @@ export function loadConfig(env: Env = process.env): Config {
     allowPublicSimulator,
     metricsToken,
     shutdownTimeoutMs: parseInteger(env, 'SHUTDOWN_TIMEOUT_MS', 30_000, 1000, 600_000),
+    heapGrowthPercent: parseInteger(env, 'TMS_HEAP_GROWTH_PERCENT', DEFAULT_HEAP_GROWTH_PERCENT, 0, 300),
   };
 }

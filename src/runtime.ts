@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import v8 from 'node:v8';
 import pino from 'pino';
 import { ensureDemo } from './admin.js';
 import { buildApp, LOG_REDACT_PATHS, type App } from './app.js';
@@ -164,8 +165,28 @@ export async function startService(config: Config): Promise<RunningService> {
   }
 }
 
+/** The V8 flag for a heap growth of `percent` (null: 0 keeps V8's own heuristics). */
+export function heapGrowthFlag(percent: number): string | null {
+  return percent > 0 ? `--heap-growing-percent=${percent}` : null;
+}
+
+/**
+ * Sets how far V8 lets the old generation grow past its live size before the next full collection
+ * (TMS_HEAP_GROWTH_PERCENT, README "Memory"). Node's default heap limit on a large machine is 4 GB, and under it
+ * V8 may grow the old generation to about 4x the live heap: a 1,000,000-row start, whose live heap stays near
+ * 45 MB, peaked 120-260 MB above the idle service on garbage that outlived young collections. The factor is read
+ * at every full collection, so setting it here, once at start, covers `npm start`, `tms serve` and
+ * `node dist/server.js` alike. Unlike a heap limit it cannot make the process run out of memory: a small factor
+ * only makes full collections more frequent (more GC CPU), a large one lets more garbage wait.
+ */
+export function applyHeapGrowth(percent: number): void {
+  const flag = heapGrowthFlag(percent);
+  if (flag) v8.setFlagsFromString(flag);
+}
+
 /** Runs until SIGINT/SIGTERM, printing where the service is and how to call it. */
 export async function runService(config: Config): Promise<void> {
+  applyHeapGrowth(config.heapGrowthPercent);
   const service = await startService(config);
   const lines = [
     '',

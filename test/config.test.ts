@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConfigError, DEFAULT_GRAPH_API_URL, DEV_SECRET_KEY, loadConfig } from '../src/config.js';
+import { heapGrowthFlag } from '../src/runtime.js';
 
 const KEY = Buffer.alloc(32, 9).toString('base64');
 /** Every variable NETWORK=cloud requires. */
@@ -63,6 +64,7 @@ test('every variable is read', () => {
     CLIENT_WEBHOOK_CONCURRENCY: '3',
     CLIENT_WEBHOOK_RETENTION_SECONDS: '600',
     WEBHOOK_APPLY_BUDGET_MS: '250',
+    TMS_HEAP_GROWTH_PERCENT: '50',
   });
   assert.deepEqual(config, {
     port: 8080,
@@ -95,6 +97,7 @@ test('every variable is read', () => {
     allowPublicSimulator: true,
     metricsToken: 'metrics-token-0123456789',
     shutdownTimeoutMs: 5000,
+    heapGrowthPercent: 50,
   });
 });
 
@@ -122,6 +125,15 @@ test('webhook bodies are applied on receipt within 500 ms by default, 0 stores t
   assert.equal(loadConfig({}).webhookApplyBudgetMs, 500);
   assert.equal(loadConfig({ WEBHOOK_APPLY_BUDGET_MS: '0' }).webhookApplyBudgetMs, 0);
   assert.equal(configError({ WEBHOOK_APPLY_BUDGET_MS: '-1' }).variable, 'WEBHOOK_APPLY_BUDGET_MS');
+});
+
+test('the heap growth defaults to 30 % (0 keeps V8 its own), and a TMS_HEAP_GROWTH_PERCENT above 300 names it', () => {
+  assert.equal(loadConfig({}).heapGrowthPercent, 30);
+  assert.equal(loadConfig({ TMS_HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent, 0);
+  assert.equal(heapGrowthFlag(30), '--heap-growing-percent=30');
+  assert.equal(heapGrowthFlag(0), null);
+  assert.equal(configError({ TMS_HEAP_GROWTH_PERCENT: '301' }).variable, 'TMS_HEAP_GROWTH_PERCENT');
+  assert.equal(configError({ TMS_HEAP_GROWTH_PERCENT: '-5' }).variable, 'TMS_HEAP_GROWTH_PERCENT');
 });
 
 test('a non-numeric PORT names PORT', () => {

@@ -75,7 +75,7 @@ export async function startWorld(o: WorldOptions): Promise<World> {
   const start = async (port: number) => {
     const proc = startTms(['serve'], { ...env, PORT: String(port) }, o.serviceNodeArgs);
     services.push(proc);
-    await waitForHttp(`http://127.0.0.1:${port}/health`, proc);
+    await waitForHttp(`http://127.0.0.1:${port}/health`, proc, 300_000); // a loaded machine can take minutes
     return proc;
   };
   const api = serviceApi(BENCH_TOKEN, () => ports[0]);
@@ -86,7 +86,7 @@ export async function startWorld(o: WorldOptions): Promise<World> {
     await database.cleanup();
   };
   try {
-    await waitForHttp(`${simRoot}/_sim/stats`, simulator);
+    await waitForHttp(`${simRoot}/_sim/stats`, simulator, 300_000);
     // First start creates the demo company; then the channels are added and the bench cap set while stopped.
     const first = await start(ports[0]);
     await first.kill('SIGTERM');
