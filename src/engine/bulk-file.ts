@@ -8,6 +8,7 @@
  */
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { rm } from 'node:fs/promises';
 import { finished, pipeline } from 'node:stream/promises';
 import { Parser } from 'csv-parse';
 import ExcelJS from 'exceljs';
@@ -15,6 +16,7 @@ import { templateSlots } from '../domain/bulk-rows.js';
 import { cellText, detectSheetKind, parseMapping, planColumns, sniffDelimiter, type SheetKind } from '../domain/sheet-files.js';
 import type { StoredComponents } from '../domain/templates/types.js';
 import { AppError, invalid } from '../errors.js';
+import { DiskStringTable } from './disk-string-table.js';
 import { startBulkSend, type BulkDryRun, type BulkStartDeps, type StartedBulkSend } from './bulk-start.js';
 import { readChannelHealth } from './channel-health.js';
 import { requireSendableTemplate } from './single-send.js';
@@ -96,20 +98,43 @@ interface XlsxRow {
   values: unknown[];
 }
 
+/** A shared-string item of exceljs' `parse()` with `sharedStrings: 'emit'` (undeclared in its typings). */
+interface XlsxSharedString {
+  index: number;
+  text: unknown;
+}
+
+/**
+ * The first worksheet's rows. The workbook's shared strings (a table of every distinct text, which every sheet row
+ * refers to by index) go to a scratch file beside the staged file (`DiskStringTable`), not to memory: with
+ * `sharedStrings: 'emit'` exceljs reads the worksheets after that table (it spools them to temporary files first).
+ */
 async function* xlsxRows(path: string): AsyncGenerator<SheetRow> {
   const input = createReadStream(path);
+  const strings = new DiskStringTable(`${path}.strings`);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-    sharedStrings: 'cache',
+    sharedStrings: 'emit',
     hyperlinks: 'ignore',
     styles: 'cache',
     worksheets: 'emit',
     entries: 'emit',
   } as ExcelJS.stream.xlsx.WorkbookStreamReaderOptions);
+  const parsed = (reader as unknown as { parse(): AsyncIterable<XlsxSharedString | { eventType?: string; value?: unknown }> }).parse();
+  const text = (value: unknown) => {
+    const shared = value && typeof value === 'object' && 'sharedString' in value ? (value as { sharedString: unknown }).sharedString : undefined;
+    return cellText(shared === undefined ? value : strings.get(Number(shared)));
+  };
   try {
-    for await (const sheet of reader as unknown as AsyncIterable<AsyncIterable<XlsxRow>>) {
-      for await (const row of sheet) {
+    for await (const item of parsed) {
+      if ('index' in item && typeof item.index === 'number') {
+        strings.add(cellText(item.text) ?? '');
+        continue;
+      }
+      if (!('eventType' in item) || item.eventType !== 'worksheet') continue;
+      strings.seal();
+      for await (const row of item.value as AsyncIterable<XlsxRow>) {
         const values = Array.isArray(row.values) ? row.values : [];
-        const cells = Array.from({ length: Math.max(0, values.length - 1) }, (_, i) => cellText(values[i + 1]));
+        const cells = Array.from({ length: Math.max(0, values.length - 1) }, (_, i) => text(values[i + 1]));
         if (cells.some((c) => c !== null && c !== '')) yield { n: row.number, cells };
       }
       break; // the first worksheet only
@@ -119,6 +144,8 @@ async function* xlsxRows(path: string): AsyncGenerator<SheetRow> {
     throw fileError(`The XLSX workbook cannot be read: ${(error as Error).message}`);
   } finally {
     input.destroy();
+    strings.close();
+    await rm(`${path}.strings`, { force: true });
   }
 }
 
