@@ -3,8 +3,8 @@
  * is read as a stream (csv-parse; exceljs' streaming WorkbookReader, first worksheet): the header row gives the
  * column plan (mapping or header names), then each data row goes to a JSON-lines spool in startv2's form
  * (`[sheet row, phone, cells…]`), and the spool is started like a startv2 body — the same checks and errors,
- * stored in batches, nothing stored on error. Memory stays flat whatever the row count (XLSX keeps the
- * workbook's shared-strings table in memory, as every XLSX reader must).
+ * stored in batches, nothing stored on error. Memory stays flat whatever the row count (an XLSX's shared-strings
+ * table, which every reader needs while reading the sheet, is kept in a scratch file: disk-string-table.ts).
  */
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
