@@ -7,6 +7,7 @@
  * to at least the number of channels, so while an instance is over its share another is under it and takes
  * what is handed back. Pure rule: the dispatcher supplies what it read (due channels, leases, its senders).
  */
+import { fmix32 } from './mix32.js';
 
 /** A channel's send lease as read from the database. */
 export interface LeaseView {
@@ -56,13 +57,8 @@ export function rendezvousScore(owner: string, channelId: string): number {
     h ^= key.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
-  // A final avalanche (murmur3's fmix32), so names differing only at the end still spread.
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
+  // A final avalanche, so names differing only at the end still spread.
+  return fmix32(h);
 }
 
 /** This round's plan for one instance. */

@@ -5,6 +5,8 @@
  * numbers took about 35 MB of heap (and twice that while it rehashed), and the heap V8 lets grow before it
  * collects is a multiple of the live heap, so the start's peak memory grew with its row count.
  */
+import { fmix32 } from './mix32.js';
+
 export class NumberSet {
   private slots: Float64Array;
   private mask: number;
@@ -66,11 +68,5 @@ export class NumberSet {
 
 /** Mixes both 32-bit halves of a number below 2^53 (murmur3's finaliser). */
 function hash(n: number): number {
-  let h = (n >>> 0) ^ Math.imul(Math.floor(n / 4294967296), 0x9e3779b1);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
+  return fmix32((n >>> 0) ^ Math.imul(Math.floor(n / 4294967296), 0x9e3779b1));
 }
