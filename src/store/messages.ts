@@ -156,6 +156,25 @@ export async function peekDueMessages(db: Db, channelId: string, limit: number):
 }
 
 /**
+ * The update of the two check-and-attempt moves (rows `t` locked, results `v`): a passing row gets the attempt mark
+ * (`send_attempted_at`, `attempts + 1`) under this owner's lease, a refused one its failure (timed, lease dropped).
+ */
+function recordCheckResults(owner: string, leaseSeconds: number) {
+  return sql`
+    update messages m set status = v.status, error_message = v.error_message,
+      error_message_detail = v.error_message_detail,
+      failed_time = case when v.status = 'OPT_IN_SUCCESS' then m.failed_time else coalesce(m.failed_time, now()) end,
+      send_attempted_at = case when v.status = 'OPT_IN_SUCCESS' then now() else null end,
+      attempts = m.attempts + case when v.status = 'OPT_IN_SUCCESS' then 1 else 0 end,
+      lease_owner = case when v.status = 'OPT_IN_SUCCESS' then ${owner} else null end,
+      lease_until = case when v.status = 'OPT_IN_SUCCESS' then now() + make_interval(secs => ${leaseSeconds}) else null end,
+      updated_at = now(), version = m.version + 1
+    from t, v where m.id = t.id and v.id = m.id
+    returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank,
+      m.status = 'OPT_IN_SUCCESS' as attempted`;
+}
+
+/**
  * The claim, the local number check and the at-most-once mark in ONE move (one row version instead of three):
  * QUEUED → OPT_IN_SUCCESS with the send attempt recorded (`send_attempted_at`, `attempts + 1`, this owner's lease),
  * or QUEUED → OPT_IN_FAILED / OPT_IN_FAILED_INVALID_NUMBER (failure timed). Called right before the network calls,
@@ -177,17 +196,7 @@ export async function claimRecordingAttempts(
           where m.status in (${states(MOVE_SOURCES.claimAttempt)}) and m.send_attempted_at is null
             and not exists (select 1 from send_wizards w where w.id = m.send_wizard_id and w.status = 'PAUSED_BY_USER')
           order by m.id for update of m skip locked)
-    update messages m set status = v.status, error_message = v.error_message,
-      error_message_detail = v.error_message_detail,
-      failed_time = case when v.status = 'OPT_IN_SUCCESS' then m.failed_time else coalesce(m.failed_time, now()) end,
-      send_attempted_at = case when v.status = 'OPT_IN_SUCCESS' then now() else null end,
-      attempts = m.attempts + case when v.status = 'OPT_IN_SUCCESS' then 1 else 0 end,
-      lease_owner = case when v.status = 'OPT_IN_SUCCESS' then ${owner} else null end,
-      lease_until = case when v.status = 'OPT_IN_SUCCESS' then now() + make_interval(secs => ${leaseSeconds}) else null end,
-      updated_at = now(), version = m.version + 1
-    from t, v where m.id = t.id and v.id = m.id
-    returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank,
-      m.status = 'OPT_IN_SUCCESS' as attempted`.execute(db);
+    ${recordCheckResults(owner, leaseSeconds)}`.execute(db);
   return result.rows;
 }
 
@@ -258,17 +267,7 @@ export async function finishChecksRecordingAttempts(
     t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
           where m.status in (${states(MOVE_SOURCES.numberCheck)}) and m.lease_owner = ${owner} and m.send_attempted_at is null
           order by m.id for update of m)
-    update messages m set status = v.status, error_message = v.error_message,
-      error_message_detail = v.error_message_detail,
-      failed_time = case when v.status = 'OPT_IN_SUCCESS' then m.failed_time else coalesce(m.failed_time, now()) end,
-      send_attempted_at = case when v.status = 'OPT_IN_SUCCESS' then now() else null end,
-      attempts = m.attempts + case when v.status = 'OPT_IN_SUCCESS' then 1 else 0 end,
-      lease_owner = case when v.status = 'OPT_IN_SUCCESS' then m.lease_owner else null end,
-      lease_until = case when v.status = 'OPT_IN_SUCCESS' then now() + make_interval(secs => ${leaseSeconds}) else null end,
-      updated_at = now(), version = m.version + 1
-    from t, v where m.id = t.id and v.id = m.id
-    returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank,
-      m.status = 'OPT_IN_SUCCESS' as attempted`.execute(db);
+    ${recordCheckResults(owner, leaseSeconds)}`.execute(db);
   return result.rows;
 }
 
