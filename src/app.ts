@@ -48,6 +48,8 @@ import { familyBWebhookEndpointRoutes } from './http/family-b/webhook-endpoints.
 import { webhookRoutes } from './http/webhooks/routes.js';
 import { createMetrics, OUTBOX_PENDING_CAP, type OutboxBacklog } from './http/ops/metrics.js';
 import { findPendingDeliveryBacklog } from './store/metrics.js';
+import { analyzeMessages } from './store/statistics.js';
+import { createStatisticsRefresh } from './engine/statistics-refresh.js';
 import { opsRoutes } from './http/ops/routes.js';
 import type { NetworkPort } from './network/port.js';
 import type { PoolStats } from './store/pglite-dialect.js';
@@ -184,6 +186,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     owner: options.instanceId ? `${options.instanceId}-outbox` : undefined,
     exclusive: options.dbKind === 'pglite',
   });
+  const statistics = createStatisticsRefresh(() => analyzeMessages(options.db), log.child({ component: 'statistics' }));
   const webhookEndpoints: WebhookEndpointDeps = { db: options.db, secrets, queued: () => outbox.wake() };
   const deps: RouteDeps = {
     config: options.config,
@@ -194,7 +197,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     webhookInbox,
     templates,
     singleSend: { db: options.db, health: channelHealth, queued: (channelId) => dispatcher.wakeFor(channelId) },
-    bulk: { db: options.db, health: channelHealth, batchSize: options.bulkBatchSize, started: () => dispatcher.wake(true) },
+    bulk: {
+      db: options.db,
+      health: channelHealth,
+      batchSize: options.bulkBatchSize,
+      started: () => dispatcher.wake(true),
+      loaded: (rows) => statistics.loaded(rows),
+    },
   };
 
   let draining = false;
@@ -310,6 +319,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         // After the dispatcher: its last moves may still add outbox rows (the next run delivers them).
         await outbox.stop();
         if (!options.webhookPoster) await outbox.closePoster();
+        await statistics.idle();
       })();
       return closing;
     },

@@ -38,6 +38,8 @@ export interface BulkStartDeps {
   health: ChannelHealthDeps;
   /** Rows per COPY statement of the storing pass (default 5000). */
   batchSize?: number;
+  /** A start's rows committed (all `rows` of them): fresh planner statistics after a large load (PostgreSQL). */
+  loaded?(rows: number): void;
 }
 
 /** Most errors reported for one start. */
@@ -408,6 +410,7 @@ export async function startBulkSend(
         await storeAll((lines) => copy(WIZARD_ROWS_COPY, lines));
         await accept(tx);
       });
+      deps.loaded?.(unique);
     } else {
       await storeAll((lines) => copyWizardRows(deps.db, lines));
       if (inTransaction) await deps.db.transaction().execute(accept);

@@ -429,26 +429,28 @@ export type StatusTarget = Pick<
  */
 const eventGuard = (m: 'm' | 'messages') => sql`${sql.ref(`${m}.xmin`)}::text`;
 
+/** The columns a status event's rules read (not the payload nor the last webhook body, the widest), with the guard. */
+const eventTargetColumns = sql`id, company_id, phone_number, status, reached_rank, ext_id, send_attempted_at,
+  backend_sended_time, sended_time, delivered_time, seen_time, failed_time, ${eventGuard('messages')} as guard`;
+
 /**
- * Messages named by status events (by wamid, or by our id echoed as biz_opaque_callback_data), read without a lock;
- * only the columns the event rules read (the payload and the last webhook body are the widest columns of the row),
- * with their guard for `applyEventUpdates`.
+ * Messages named by status events (by wamid, or by our id echoed as biz_opaque_callback_data), read without a lock,
+ * with their guard for `applyEventUpdates`. Two index probes joined by `union`, not one `or`: each branch alone lets
+ * the planner see a unique index (`messages_ext_id`, whose `ext_id is not null` the `= any` implies, and the primary
+ * key), so it probes them whatever the table's statistics say; with the `or` and no fresh statistics (after a bulk
+ * start, or with autovacuum off) it scanned the whole table for every status batch, a cost that grew with the table.
  */
 export async function findMessagesForEvents(db: Db, wamids: string[], ids: string[]): Promise<StatusTarget[]> {
   const result = await sql<StatusTarget>`
-    select id, company_id, phone_number, status, reached_rank, ext_id, send_attempted_at, backend_sended_time, sended_time,
-      delivered_time, seen_time, failed_time, ${eventGuard('messages')} as guard
-    from messages
-    where ext_id = any(${wamids}::text[]) or (id = any(${ids}::text[]) and send_attempted_at is not null)`.execute(db);
+    select ${eventTargetColumns} from messages where ext_id = any(${wamids}::text[])
+    union
+    select ${eventTargetColumns} from messages where id = any(${ids}::text[]) and send_attempted_at is not null`.execute(db);
   return result.rows;
 }
 
 /** These messages again (those whose guarded update found them changed), with their guard; no lock. */
 export async function findMessagesForEventsById(db: Db, ids: string[]): Promise<StatusTarget[]> {
-  const result = await sql<StatusTarget>`
-    select id, company_id, phone_number, status, reached_rank, ext_id, send_attempted_at, backend_sended_time, sended_time,
-      delivered_time, seen_time, failed_time, ${eventGuard('messages')} as guard
-    from messages where id = any(${ids}::text[])`.execute(db);
+  const result = await sql<StatusTarget>`select ${eventTargetColumns} from messages where id = any(${ids}::text[])`.execute(db);
   return result.rows;
 }
 
