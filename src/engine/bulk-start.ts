@@ -393,10 +393,17 @@ export async function startBulkSend(
       }
       if (piece) yield piece;
     }
+    // The stale-start cleanup's sign of life: written on its own connection (inside the storing transaction it
+    // would be invisible), and never awaited by the storing loop, which on PostgreSQL holds a connection of the pool
+    // while the mark waits for another (awaiting it deadlocked the pool when every connection held a storing load).
+    let marking: Promise<void> | null = null;
+    const markAlive = () => {
+      marking ??= touchWizard(deps.db, id).catch(() => undefined).finally(() => (marking = null));
+    };
     const storeAll = async (copy: (lines: AsyncIterable<string>) => Promise<void>) => {
       while (rowNo < unique && !ended) {
         await copy(batch());
-        await touchWizard(deps.db, id);
+        markAlive();
       }
       if (rowNo !== unique) throw new Error(`the ready rows of bulk send ${id} ended at ${rowNo} of ${unique}`);
     };

@@ -58,6 +58,38 @@ export function transactionWithCopy(db: Kysely<Database>): TransactionWithCopy |
   return copyTransactions.get(db);
 }
 
+/** Connections of a PostgreSQL pool. */
+const POOL_SIZE = 10;
+/**
+ * `transactionWithCopy` transactions open at once per pool (more wait for a turn before taking a connection): each
+ * holds its connection for a whole load, so without a bound ten concurrent large starts would hold every
+ * connection, and the rest of the service (webhooks, the dispatcher, the start's own progress mark) would wait
+ * until they all ended (test/http/concurrent-starts.test.ts).
+ */
+const COPY_TRANSACTIONS_AT_ONCE = POOL_SIZE / 2;
+
+/** At most `size` tasks at once; the others wait in arrival order. */
+class Semaphore {
+  private free: number;
+  private readonly queue: Array<() => void> = [];
+
+  constructor(size: number) {
+    this.free = size;
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free -= 1;
+    else await new Promise<void>((resolve) => this.queue.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = this.queue.shift();
+      if (next) next();
+      else this.free += 1;
+    }
+  }
+}
+
 /** Where the data lives: a PostgreSQL URL, a PGlite directory, or PGlite in memory. */
 export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { memory: true };
 
@@ -95,7 +127,7 @@ function lockDataDir(dir: string): () => void {
 /** Opens a database without migrating it. */
 export async function openDatabase(target: DatabaseTarget): Promise<Store> {
   if ('databaseUrl' in target) {
-    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: POOL_SIZE });
     // An idle connection that the server closes (a restart, a failover, an administrator) must not crash the
     // process: the pool drops it and the next query opens a new one.
     pool.on('error', (error) => console.error(`tms: an idle PostgreSQL connection closed: ${error.message}`));
@@ -111,9 +143,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Store> {
       end: () => pool.end(),
     };
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: dialectPool }) });
+    const copySlots = new Semaphore(COPY_TRANSACTIONS_AT_ONCE);
     copyTransactions.set(db, (work) => {
       const slot: { client?: pg.PoolClient } = {};
-      return acquired.run(slot, () =>
+      return copySlots.run(() => acquired.run(slot, () =>
         db.transaction().execute(async (tx) => {
           const client = slot.client;
           if (!client) throw new Error('transactionWithCopy: the transaction has no connection of its own');
@@ -124,7 +157,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Store> {
           };
           return work(tx, copy);
         }),
-      );
+      ));
     });
     copiers.set(db, async (statement, data) => {
       const client = await pool.connect();

@@ -7,6 +7,7 @@
 import { afterEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
+import { ANALYZE_AFTER_ROWS } from '../../src/engine/statistics-refresh.js';
 import { SIM_CHANNEL_IDS } from '../../src/network/simulator/constants.js';
 import { onPostgres } from '../support/db.js';
 import { startHarness, type Harness } from '../support/harness.js';
@@ -53,4 +54,21 @@ test('a scheduled bulk send stores its rows waiting (NONE) on every database', a
   assert.equal(item.status, 'SCHEDULED');
   assert.equal(item.waiting, 5);
   assert.equal(item.queued, 0);
+});
+
+test(`a start of ${ANALYZE_AFTER_ROWS} rows ${onPostgres ? 'refreshes the planner statistics of messages (ANALYZE after the load)' : 'on PGlite leaves the statistics alone (one connection)'}`, async () => {
+  h = await startHarness({ timings: { templateApprovalDelayMs: 50 } });
+  const template = await approvedTemplate(h, flagged);
+  const statistics = async () =>
+    (await sql<{ n: number }>`select count(*)::int as n from pg_stats where tablename = 'messages'`.execute(h!.store.db)).rows[0].n;
+  assert.equal(await statistics(), 0, 'a new database has none');
+  await startV1(h, { message_template_id: template, rows: v1Rows(phones(ANALYZE_AFTER_ROWS, '9055760')), total_time: 0, channel_id: flagged });
+  if (onPostgres) {
+    const deadline = Date.now() + 30_000;
+    while ((await statistics()) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    assert.ok((await statistics()) > 0, 'messages analysed after the load');
+  } else {
+    await new Promise((r) => setTimeout(r, 1000));
+    assert.equal(await statistics(), 0);
+  }
 });
