@@ -1,5 +1,5 @@
 /**
- * Fresh planner statistics after a bulk load (docs/decisions.md, "Statistics after a bulk load"). A large start
+ * Fresh planner statistics after a bulk load (docs/decisions.md, "Plans that hold without fresh statistics"). A large start
  * stores its rows in one COPY; until the table is analysed the planner still believes the old shape of `messages`
  * (no QUEUED rows, empty partial indexes) and chooses scans over every queued row for each claim. PostgreSQL's
  * documentation asks for `ANALYZE` after a bulk load; autovacuum would do it later, or never where it is off.
@@ -16,28 +16,32 @@ export interface StatisticsRefresh {
   idle(): Promise<void>;
 }
 
-/** One sample at a time; loads that land while one runs ask for exactly one more after it. */
+/**
+ * One sample at a time; loads that land while one runs ask for one more after it (the shared-run-and-again form of
+ * `WebhookInbox.drain` and `syncTemplates`).
+ */
 export function createStatisticsRefresh(analyze: () => Promise<void>, log: Pick<Logger, 'warn'>): StatisticsRefresh {
   let running: Promise<void> | null = null;
-  let wanted = false;
-  const run = (): Promise<void> => {
-    wanted = false;
-    running = analyze()
-      .catch((error: unknown) => log.warn({ err: error }, 'analyze after a bulk load failed; the planner keeps its older statistics'))
-      .then(() => {
-        running = null;
-        if (wanted) return run();
-      });
-    return running;
-  };
+  let again = false;
   return {
     loaded(rows) {
       if (rows < ANALYZE_AFTER_ROWS) return;
-      if (running) wanted = true;
-      else void run();
+      if (running) {
+        again = true;
+        return;
+      }
+      running = (async () => {
+        try {
+          do {
+            again = false;
+            await analyze().catch((error: unknown) =>
+              log.warn({ err: error }, 'analyze after a bulk load failed; the planner keeps its older statistics'));
+          } while (again);
+        } finally {
+          running = null;
+        }
+      })();
     },
-    async idle() {
-      while (running) await running;
-    },
+    idle: () => running ?? Promise.resolve(),
   };
 }

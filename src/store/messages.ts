@@ -3,7 +3,7 @@
  * locks its rows, changes them only from the allowed states and returns (old status, new status) per row,
  * so the caller can keep the bulk-send counters exact in the same transaction.
  */
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { sourcesOf, type MessageStatus } from '../domain/message-states.js';
 import { copyIn } from './db.js';
 import type { Database, MessagesTable } from './schema.js';
@@ -155,12 +155,32 @@ export async function peekDueMessages(db: Db, channelId: string, limit: number):
   return result.rows;
 }
 
+/** A number check's result for one row (OPT_IN_SUCCESS: may be sent; a failure with its error): engine/number-check.ts's NumberCheckResult. */
+interface CheckResult {
+  id: string;
+  status: MessageStatus;
+  error_message: string | null;
+  error_message_detail: string | null;
+}
+
 /**
- * The update of the two check-and-attempt moves (rows `t` locked, results `v`): a passing row gets the attempt mark
- * (`send_attempted_at`, `attempts + 1`) under this owner's lease, a refused one its failure (timed, lease dropped).
+ * The two check-and-attempt moves: `candidates` selects and locks (`t`) which of the rows named in `rows` (`v`) may
+ * move; a passing row gets the attempt mark (`send_attempted_at`, `attempts + 1`) under this owner's lease, a refused
+ * one its failure (timed, lease dropped).
  */
-function recordCheckResults(owner: string, leaseSeconds: number) {
-  return sql`
+async function recordCheckResults(
+  db: Db,
+  owner: string,
+  rows: CheckResult[],
+  leaseSeconds: number,
+  candidates: RawBuilder<unknown>,
+): Promise<Array<MovedRow & { attempted: boolean }>> {
+  if (rows.length === 0) return [];
+  const result = await sql<MovedRow & { attempted: boolean }>`
+    with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb)
+                 as v(id text, status text, error_message text, error_message_detail text)),
+    t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
+          ${candidates})
     update messages m set status = v.status, error_message = v.error_message,
       error_message_detail = v.error_message_detail,
       failed_time = case when v.status = 'OPT_IN_SUCCESS' then m.failed_time else coalesce(m.failed_time, now()) end,
@@ -171,7 +191,8 @@ function recordCheckResults(owner: string, leaseSeconds: number) {
       updated_at = now(), version = m.version + 1
     from t, v where m.id = t.id and v.id = m.id
     returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank,
-      m.status = 'OPT_IN_SUCCESS' as attempted`;
+      m.status = 'OPT_IN_SUCCESS' as attempted`.execute(db);
+  return result.rows;
 }
 
 /**
@@ -182,22 +203,11 @@ function recordCheckResults(owner: string, leaseSeconds: number) {
  * pause that holds them wins; another sender that got them first already moved them), and never a row of a bulk
  * send its user paused (`parkQueuedRowsOfPausedWizards` takes those). `attempted` names the rows that may be sent.
  */
-export async function claimRecordingAttempts(
-  db: Db,
-  owner: string,
-  rows: Array<{ id: string; status: MessageStatus; error_message: string | null; error_message_detail: string | null }>,
-  leaseSeconds: number,
-): Promise<Array<MovedRow & { attempted: boolean }>> {
-  if (rows.length === 0) return [];
-  const result = await sql<MovedRow & { attempted: boolean }>`
-    with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb)
-                 as v(id text, status text, error_message text, error_message_detail text)),
-    t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
+export function claimRecordingAttempts(db: Db, owner: string, rows: CheckResult[], leaseSeconds: number) {
+  return recordCheckResults(db, owner, rows, leaseSeconds, sql`
           where m.status in (${states(MOVE_SOURCES.claimAttempt)}) and m.send_attempted_at is null
             and not exists (select 1 from send_wizards w where w.id = m.send_wizard_id and w.status = 'PAUSED_BY_USER')
-          order by m.id for update of m skip locked)
-    ${recordCheckResults(owner, leaseSeconds)}`.execute(db);
-  return result.rows;
+          order by m.id for update of m skip locked`);
 }
 
 /**
@@ -254,21 +264,10 @@ export async function listChannelsWithDueWork(db: Db, skip: string[] = []): Prom
  * right before the network calls, after pacing. Only rows still AGENDA under this owner's lease with no attempt
  * move; `attempted` names the rows that may be sent.
  */
-export async function finishChecksRecordingAttempts(
-  db: Db,
-  owner: string,
-  rows: Array<{ id: string; status: MessageStatus; error_message: string | null; error_message_detail: string | null }>,
-  leaseSeconds: number,
-): Promise<Array<MovedRow & { attempted: boolean }>> {
-  if (rows.length === 0) return [];
-  const result = await sql<MovedRow & { attempted: boolean }>`
-    with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb)
-                 as v(id text, status text, error_message text, error_message_detail text)),
-    t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
+export function finishChecksRecordingAttempts(db: Db, owner: string, rows: CheckResult[], leaseSeconds: number) {
+  return recordCheckResults(db, owner, rows, leaseSeconds, sql`
           where m.status in (${states(MOVE_SOURCES.numberCheck)}) and m.lease_owner = ${owner} and m.send_attempted_at is null
-          order by m.id for update of m)
-    ${recordCheckResults(owner, leaseSeconds)}`.execute(db);
-  return result.rows;
+          order by m.id for update of m`);
 }
 
 /** A row going back to the queue. */
