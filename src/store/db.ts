@@ -10,6 +10,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { MIGRATIONS } from './migrations/index.js';
 import { PGliteDialect, type PoolStats } from './pglite-dialect.js';
+import { preparingClient, StatementNames } from './prepared-statements.js';
 import type { Database } from './schema.js';
 
 /** An open database. */
@@ -133,12 +134,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<Store> {
     pool.on('error', (error) => console.error(`tms: an idle PostgreSQL connection closed: ${error.message}`));
     // The connection a `transactionWithCopy` transaction runs on (kysely hands its pool's client to the transaction).
     const acquired = new AsyncLocalStorage<{ client?: pg.PoolClient }>();
+    // Kysely sees each connection through one wrapper that sends repeated statements prepared (prepared-statements.ts).
+    const names = new StatementNames();
+    const wrappers = new WeakMap<pg.PoolClient, ReturnType<typeof preparingClient>>();
     const dialectPool = {
       connect: async () => {
         const client = await pool.connect();
         const slot = acquired.getStore();
         if (slot && !slot.client) slot.client = client;
-        return client;
+        let wrapper = wrappers.get(client);
+        if (!wrapper) {
+          wrapper = preparingClient(client, names);
+          wrappers.set(client, wrapper);
+        }
+        return wrapper;
       },
       end: () => pool.end(),
     };
