@@ -9,6 +9,8 @@
  *
  * `npx tsx bench/profile.ts [--rows 30000] [--top 25]`; prints markdown for docs/benchmarks.md.
  *
+ * `--start-only` profiles a start alone (N rows on the FLAGGED channel, to the start's answer).
+ *
  * `--ingestion N` profiles the webhook path alone: after the send, N duplicate `read` status events for its
  * messages are posted in bodies of 100, 8 at a time (the ingestion bench of bench/run.ts); the database samples,
  * CPU and rows written then cover the ingestion only (the service's profile still covers the process's life, so
@@ -28,6 +30,8 @@ const arg = (name: string, fallback: number) => (process.argv.includes(name) ? N
 const ROWS = arg('--rows', 30_000);
 const TOP = arg('--top', 25);
 const INGESTION = arg('--ingestion', 0);
+/** `--start-only`: the start alone: N rows on the FLAGGED channel (stored and queued, never sent), to the start's answer. */
+const START_ONLY = process.argv.includes('--start-only');
 
 interface ProfileNode {
   id: number;
@@ -119,8 +123,8 @@ async function main(): Promise<void> {
     })();
     let before = await tableWrites(pgUrl);
     let meter = await CpuMeter.start([servicePid], world.simulator.child.pid!, pgUrl);
-    const started = await startBulk(world, SIM_CHANNEL_IDS.main, ROWS, 90577);
-    const seen = await waitUntil(async () => {
+    const started = await startBulk(world, START_ONLY ? SIM_CHANNEL_IDS.flagged : SIM_CHANNEL_IDS.main, ROWS, 90577);
+    const seen = START_ONLY ? started.startedAt + started.acceptMs : await waitUntil(async () => {
       const it = await wizardItem(world, started.id);
       return it && it.seen_count + it.failed_count >= ROWS;
     }, 30 * 60_000);
@@ -176,6 +180,8 @@ async function main(): Promise<void> {
     `Profiled by \`npx tsx bench/profile.ts --rows ${ROWS}\` on ${new Date().toISOString().slice(0, 10)}, ${machine()}.`,
     INGESTION > 0
       ? `${ROWS} rows sent, then ${INGESTION} duplicate read events posted in bodies of 100 (8 in flight) and applied in ${ingestionSeconds.toFixed(1)} s (${(INGESTION / ingestionSeconds).toFixed(0)} events/s); CPU per event: ${cpuPerMessage(use!, INGESTION)}; rows written per event ${writes!.total.toFixed(3)} (${writes!.byTable.map(([t, n]) => `${t} ${n.toFixed(3)}`).join(', ')}). Database samples: the ingestion only.`
+      : START_ONLY
+      ? `${ROWS} rows started on the FLAGGED channel (stored, not sent), answered in ${seconds.toFixed(1)} s (${(ROWS / seconds).toFixed(0)} rows/s); CPU per row: ${cpuPerMessage(use!, ROWS)}; rows written per row ${writes!.total.toFixed(2)}.`
       : `${ROWS} rows to the last BACKEND_SEEN in ${seconds.toFixed(1)} s (${(ROWS / seconds).toFixed(0)} msg/s); CPU per message: ${cpuPerMessage(use!, ROWS)}; rows written per message ${writes!.total.toFixed(2)} (${writes!.byTable.map(([t, n]) => `${t} ${n.toFixed(2)}`).join(', ')}).`,
     '',
     `**Service CPU profile** (V8 sampling, whole process life; ${(busy / 1000).toFixed(1)} s busy of ${(prof.total / 1000).toFixed(1)} s): self time by package or file`,

@@ -98,7 +98,7 @@ class Check {
   }
 
   /** A text, currency or date_time parameter (plain string = text). */
-  text(raw: unknown, field: string, max: number, names: string[] | undefined): NetworkParameter | null {
+  text(raw: unknown, field: string, max: number, names: readonly string[] | undefined): NetworkParameter | null {
     const p: Raw = typeof raw === 'string' ? { type: 'text', text: raw } : isRecord(raw) ? raw : {};
     const type = lower(p.type);
     let out: NetworkParameter | null = null;

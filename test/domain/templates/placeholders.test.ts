@@ -59,3 +59,13 @@ test('countVariables of a single button: URL with and without a variable', () =>
   assert.equal(countVariables({ type: 'URL', text: 'Go', url: 'https://x.example/p?c={{1}}' }), 1);
   assert.equal(countVariables({ type: 'URL', text: 'Go', url: 'https://x.example/' }), 0);
 });
+
+test('a text read again gives the same answer, which no caller can change', () => {
+  const text = 'Hello {{first_name}}, your code is {{code}} ({{first_name}})';
+  const first = variableNames(text);
+  assert.equal(variableNames(text), first, 'the second read is the kept answer');
+  assert.deepEqual([...first], ['first_name', 'code']);
+  assert.throws(() => (first as string[]).push('x'), TypeError);
+  assert.throws(() => ((extractPlaceholders(text)[0] as { name: string }).name = 'y'), TypeError);
+  assert.deepEqual(extractPlaceholders(text).map((p) => p.name), ['first_name', 'code', 'first_name']);
+});
