@@ -15,8 +15,8 @@ import type pg from 'pg';
 export const PREPARE_FROM_USE = 3;
 /** Prepared statements kept by one connection at most (the server keeps each one's parse tree and plan). */
 export const PREPARED_PER_CONNECTION = 200;
-/** Texts tracked for their use count at most (beyond that, new texts stay unnamed). */
-const TRACKED_TEXTS = 2_000;
+/** Texts tracked for their use count at most (when full, the ones not yet named are forgotten). */
+export const TRACKED_TEXTS = 2_000;
 const MAX_TEXT = 16_384;
 
 /**
@@ -35,6 +35,9 @@ export class StatementNames {
     if (text.length > MAX_TEXT) return null;
     let entry = this.uses.get(text);
     if (!entry) {
+      // Full: texts still short of their third use are forgotten (one-offs such as a group insert of a rare size
+      // would otherwise fill the table for good, and a hot text first seen later would never be prepared).
+      if (this.uses.size >= TRACKED_TEXTS) this.forgetUnnamed();
       if (this.uses.size >= TRACKED_TEXTS) return null;
       entry = { count: 0, name: null };
       this.uses.set(text, entry);
@@ -45,6 +48,10 @@ export class StatementNames {
       entry.name = `tms_${this.next}`;
     }
     return entry.name;
+  }
+
+  private forgetUnnamed(): void {
+    for (const [text, entry] of this.uses) if (entry.name === null) this.uses.delete(text);
   }
 }
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type Store } from '../../src/store/db.js';
-import { PREPARE_FROM_USE, StatementNames } from '../../src/store/prepared-statements.js';
+import { PREPARE_FROM_USE, StatementNames, TRACKED_TEXTS } from '../../src/store/prepared-statements.js';
 import { createPgDatabase } from '../support/db.js';
 
 let store: Store;
@@ -35,6 +35,17 @@ test('a statement text is named from its third use, and a very long one never', 
   assert.notEqual(names.nameOf('select 1 where $1::int = 1') ?? 'unnamed', seen[PREPARE_FROM_USE - 1]);
   const long = `select $1::text as a -- ${'x'.repeat(20_000)}`;
   for (let i = 0; i < PREPARE_FROM_USE + 2; i += 1) assert.equal(names.nameOf(long), null);
+});
+
+test('one-off texts filling the count do not keep a later hot text from being named', () => {
+  const names = new StatementNames();
+  const early = 'select name from shapes where id = $1';
+  for (let i = 0; i < PREPARE_FROM_USE; i += 1) names.nameOf(early);
+  for (let i = 0; i < TRACKED_TEXTS; i += 1) names.nameOf(`select $1::int + ${i}`);
+  const late = 'select id from shapes where name = $1';
+  const seen = Array.from({ length: PREPARE_FROM_USE }, () => names.nameOf(late));
+  assert.ok(seen[PREPARE_FROM_USE - 1], 'the text first seen after the count filled is named from its third use');
+  assert.ok(names.nameOf(early), 'a text named before keeps its name');
 });
 
 test('a repeated statement runs prepared on its connection, with the right answers', async () => {
