@@ -31,20 +31,20 @@ import { ErrorEnvelopeSchema } from './http/envelope.js';
 import { handleError, installErrorHandlers } from './http/error-handler.js';
 import { applyInputRules } from './http/input-rules.js';
 import { openapiOptions } from './http/openapi/document.js';
-import { familyAChannelRoutes } from './http/family-a/channels.js';
-import { familyASendWizardRoutes } from './http/family-a/send-wizard.js';
-import { familyASendWizardFileRoutes } from './http/family-a/send-wizard-files.js';
-import { familyASendWizardLifecycleRoutes } from './http/family-a/send-wizard-lifecycle.js';
-import { familyASingleSendRoutes } from './http/family-a/single-send.js';
-import { familyATemplateRoutes } from './http/family-a/templates.js';
-import { familyBChannelRoutes } from './http/family-b/channels.js';
-import { familyBMediaRoutes } from './http/family-b/media.js';
-import { familyBMeRoutes } from './http/family-b/me.js';
-import { familyBMessageRoutes } from './http/family-b/messages.js';
-import { familyBOptOutRoutes } from './http/family-b/opt-outs.js';
-import { familyBSendWizardRoutes } from './http/family-b/send-wizards.js';
-import { familyBTemplateRoutes } from './http/family-b/templates.js';
-import { familyBWebhookEndpointRoutes } from './http/family-b/webhook-endpoints.js';
+import { agentAppChannelRoutes } from './http/agent-app/channels.js';
+import { agentAppSendWizardRoutes } from './http/agent-app/send-wizard.js';
+import { agentAppSendWizardFileRoutes } from './http/agent-app/send-wizard-files.js';
+import { agentAppSendWizardLifecycleRoutes } from './http/agent-app/send-wizard-lifecycle.js';
+import { agentAppSingleSendRoutes } from './http/agent-app/single-send.js';
+import { agentAppTemplateRoutes } from './http/agent-app/templates.js';
+import { apiV1ChannelRoutes } from './http/api-v1/channels.js';
+import { apiV1MediaRoutes } from './http/api-v1/media.js';
+import { apiV1MeRoutes } from './http/api-v1/me.js';
+import { apiV1MessageRoutes } from './http/api-v1/messages.js';
+import { apiV1OptOutRoutes } from './http/api-v1/opt-outs.js';
+import { apiV1SendWizardRoutes } from './http/api-v1/send-wizards.js';
+import { apiV1TemplateRoutes } from './http/api-v1/templates.js';
+import { apiV1WebhookEndpointRoutes } from './http/api-v1/webhook-endpoints.js';
 import { webhookRoutes } from './http/webhooks/routes.js';
 import { createMetrics, OUTBOX_PENDING_CAP, type OutboxBacklog } from './http/ops/metrics.js';
 import { findPendingDeliveryBacklog } from './store/metrics.js';
@@ -268,12 +268,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     async (scope) => {
       requireAuth(scope, options.db);
       applyInputRules(scope);
-      await scope.register(familyAChannelRoutes, deps);
-      await scope.register(familyATemplateRoutes, deps);
-      await scope.register(familyASingleSendRoutes, deps);
-      await scope.register(familyASendWizardRoutes, deps);
-      await scope.register(familyASendWizardFileRoutes, deps);
-      await scope.register(familyASendWizardLifecycleRoutes, deps);
+      await scope.register(agentAppChannelRoutes, deps);
+      await scope.register(agentAppTemplateRoutes, deps);
+      await scope.register(agentAppSingleSendRoutes, deps);
+      await scope.register(agentAppSendWizardRoutes, deps);
+      await scope.register(agentAppSendWizardFileRoutes, deps);
+      await scope.register(agentAppSendWizardLifecycleRoutes, deps);
     },
     { prefix: '/agent-app/message-template' },
   );
@@ -281,14 +281,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     async (scope) => {
       requireAuth(scope, options.db);
       applyInputRules(scope);
-      await scope.register(familyBChannelRoutes, deps);
-      await scope.register(familyBTemplateRoutes, deps);
-      await scope.register(familyBMediaRoutes, deps);
-      await scope.register(familyBMessageRoutes, deps);
-      await scope.register(familyBMeRoutes, deps);
-      await scope.register(familyBOptOutRoutes, deps);
-      await scope.register(familyBSendWizardRoutes, deps);
-      await scope.register(familyBWebhookEndpointRoutes, { ...deps, webhookEndpoints });
+      await scope.register(apiV1ChannelRoutes, deps);
+      await scope.register(apiV1TemplateRoutes, deps);
+      await scope.register(apiV1MediaRoutes, deps);
+      await scope.register(apiV1MessageRoutes, deps);
+      await scope.register(apiV1MeRoutes, deps);
+      await scope.register(apiV1OptOutRoutes, deps);
+      await scope.register(apiV1SendWizardRoutes, deps);
+      await scope.register(apiV1WebhookEndpointRoutes, { ...deps, webhookEndpoints });
     },
     { prefix: '/api/v1' },
   );

@@ -20,7 +20,7 @@ import { normalizePhone } from '../src/domain/phone.js';
 import { OTHER_CHANNEL_ID, TEST_APP_SECRET, startHarness, type Harness } from '../test/support/harness.js';
 import { phones, v1Rows } from '../test/support/bulk.js';
 import { sendParams, sendableComponents } from '../test/support/sending.js';
-import { familyBBody, uniqueName } from '../test/support/templates.js';
+import { apiV1Body, uniqueName } from '../test/support/templates.js';
 import { SIM_CHANNELS } from '../src/network/simulator/constants.js';
 import {
   PNG,
@@ -191,7 +191,7 @@ function validRequests(s: Seeded): Record<string, Omit<Req, 'notes'>> {
     'GET /api/v1/message-templates/waba-status': { path: {}, query: channel },
     'GET /api/v1/channels': none,
     'POST /api/v1/message-templates/check-name': json({ channel_id: s.channelId, name: uniqueName('chaos') }),
-    'POST /api/v1/message-templates': json(familyBBody(s.channelId, uniqueName('chaos'))),
+    'POST /api/v1/message-templates': json(apiV1Body(s.channelId, uniqueName('chaos'))),
     'GET /api/v1/message-templates': { path: {}, query: channel },
     'GET /api/v1/message-templates/languages': none,
     'GET /api/v1/message-templates/categories': none,

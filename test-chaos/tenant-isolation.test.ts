@@ -16,7 +16,7 @@ import { insertTemplate } from '../src/store/templates.js';
 import { phones, v1Rows } from '../test/support/bulk.js';
 import { OTHER_CHANNEL_ID, startHarness, type Harness } from '../test/support/harness.js';
 import { sendParams, sendableComponents } from '../test/support/sending.js';
-import { familyBBody, uniqueName, validComponents } from '../test/support/templates.js';
+import { apiV1Body, uniqueName, validComponents } from '../test/support/templates.js';
 import { PNG, seedCompanyA, settle, show, upload, type Answer, type Seeded } from './fuzz-support.js';
 
 const A = '/agent-app/message-template';
@@ -119,7 +119,7 @@ const CASES: Case[] = [
   { op: `POST ${A}/template`, place: 'channel_id', id: () => a.channelId, run: (id) => asB('POST', `${A}/template`, { name: uniqueName('iso'), category: 'MARKETING', language: 'en_US', components: validComponents(), channel_id: id }), status: 404, code: 'CHANNEL_NOT_FOUND', field: 'channel_id' },
   { op: `POST ${A}/templatev2`, place: 'channel_id', id: () => a.channelId, run: (id) => asB('POST', `${A}/templatev2`, { message_template: { name: uniqueName('iso'), category: 'MARKETING', language: 'en_US', components: validComponents() }, channel_id: id }), status: 404, code: 'CHANNEL_NOT_FOUND', field: 'channel_id' },
   { op: 'POST /api/v1/message-templates/check-name', place: 'channel_id', id: () => a.channelId, run: (id) => asB('POST', '/api/v1/message-templates/check-name', { channel_id: id, name: uniqueName('iso') }), status: 404, code: 'CHANNEL_NOT_FOUND', field: 'channel_id' },
-  { op: 'POST /api/v1/message-templates', place: 'channel_id', id: () => a.channelId, run: (id) => asB('POST', '/api/v1/message-templates', familyBBody(id, uniqueName('iso'))), status: 404, code: 'CHANNEL_NOT_FOUND', field: 'channel_id' },
+  { op: 'POST /api/v1/message-templates', place: 'channel_id', id: () => a.channelId, run: (id) => asB('POST', '/api/v1/message-templates', apiV1Body(id, uniqueName('iso'))), status: 404, code: 'CHANNEL_NOT_FOUND', field: 'channel_id' },
   { op: `POST ${A}/single-messagev2`, place: 'channel_id', id: () => a.channelId, run: (id) => asB('POST', `${A}/single-messagev2`, { channel_id: id, phone_number: '905551110013', message_template_id: a.templateId, message_template: sendParams() }), status: 404, code: 'CHANNEL_NOT_FOUND', field: 'channel_id' },
   { op: `POST ${A}/send-wizard/start`, place: 'channel_id', id: () => a.channelId, run: (id) => asB('POST', `${A}/send-wizard/start`, { message_template_id: a.templateId, rows: v1Rows(phones(2, '9055512')), total_time: 0, channel_id: id }), status: 404, code: 'CHANNEL_NOT_FOUND', field: 'channel_id' },
   { op: `POST ${A}/send-wizard/startv2`, place: 'channel_id', id: () => a.channelId, run: (id) => asB('POST', `${A}/send-wizard/startv2`, { message_template_id: a.templateId, rows: [[1, '905551200013', 'x', 'y', 'z']], total_time: 0, channel_id: id, param_headers: ['ROW', 'PHONE', 'BODY.1', 'BODY.2', 'BUTTONS.0'] }), status: 404, code: 'CHANNEL_NOT_FOUND', field: 'channel_id' },
@@ -164,7 +164,7 @@ const CASES: Case[] = [
       const name = uniqueName('iso');
       const checked = await asB('POST', '/api/v1/message-templates/check-name', { channel_id: B_CHANNEL, name });
       assert.equal(checked.status, 200, show(checked.body));
-      return asB('POST', '/api/v1/message-templates', familyBBody(B_CHANNEL, name, { components: [{ type: 'HEADER', format: 'IMAGE' }, ...validComponents().slice(1)], file_handle: id }));
+      return asB('POST', '/api/v1/message-templates', apiV1Body(B_CHANNEL, name, { components: [{ type: 'HEADER', format: 'IMAGE' }, ...validComponents().slice(1)], file_handle: id }));
     },
     status: 400,
     code: 'VALIDATION_FAILED',

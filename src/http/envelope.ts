@@ -36,8 +36,8 @@ export const ErrorEnvelopeSchema = Type.Object(
   },
 );
 
-/** Family B success envelope around `fields` (e.g. `{data: ...}` or `{items: ...}`). */
-export function familyBSchema<T extends Record<string, TSchema>>(fields: T, options: { examples?: unknown[]; description?: string } = {}) {
+/** The /api/v1 success envelope around `fields` (e.g. `{data: ...}` or `{items: ...}`). */
+export function apiV1Schema<T extends Record<string, TSchema>>(fields: T, options: { examples?: unknown[]; description?: string } = {}) {
   // Field examples let the document compose a whole answer's example from the example of `data` / `items`.
   return Type.Object({
     success: Type.Literal(true),
@@ -49,8 +49,8 @@ export function familyBSchema<T extends Record<string, TSchema>>(fields: T, opti
   }, options);
 }
 
-/** Family B success body. */
-export function familyB<T extends object>(request: FastifyRequest, fields: T) {
+/** The /api/v1 success body (the envelope around `fields`). */
+export function apiV1Body<T extends object>(request: FastifyRequest, fields: T) {
   return { success: true as const, message: '', status_code: 200, trace_id: request.id, errors: [], ...fields };
 }
 

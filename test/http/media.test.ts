@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SIM_CHANNELS } from '../../src/network/simulator/constants.js';
 import { OTHER_CHANNEL_ID, startHarness, type Harness } from '../support/harness.js';
-import { familyBBody, uniqueName, validComponents } from '../support/templates.js';
+import { apiV1Body, uniqueName, validComponents } from '../support/templates.js';
 
 let h: Harness;
 const channel = SIM_CHANNELS[0].id;
@@ -51,7 +51,7 @@ test('the handle makes an IMAGE-header template creatable in family B', async ()
   await h.call('POST', '/api/v1/message-templates/check-name', { body: { channel_id: channel, name } });
   const components = [{ type: 'HEADER', format: 'IMAGE' }, ...validComponents().slice(1)];
   const res = await h.call('POST', '/api/v1/message-templates', {
-    body: familyBBody(channel, name, { components, file_handle: up.body.data.file_handle }),
+    body: apiV1Body(channel, name, { components, file_handle: up.body.data.file_handle }),
   });
   assert.equal(res.status, 200, JSON.stringify(res.body));
   const got = await h.call('GET', `/api/v1/message-templates/${res.body.data.id}?channel_id=${channel}`);
@@ -62,7 +62,7 @@ test('a file_handle not uploaded by the company is refused', async () => {
   const name = uniqueName();
   await h.call('POST', '/api/v1/message-templates/check-name', { body: { channel_id: channel, name } });
   const components = [{ type: 'HEADER', format: 'IMAGE' }, ...validComponents().slice(1)];
-  const res = await h.call('POST', '/api/v1/message-templates', { body: familyBBody(channel, name, { components, file_handle: '4::bm90LW91cnM=' }) });
+  const res = await h.call('POST', '/api/v1/message-templates', { body: apiV1Body(channel, name, { components, file_handle: '4::bm90LW91cnM=' }) });
   assert.equal(res.status, 400);
   assert.equal(res.body.errors[0].field, 'file_handle');
 });

@@ -28,7 +28,7 @@ export function validComponents() {
 }
 
 /** A family B create body (name must have been checked first). */
-export function familyBBody(channelId: string, name: string, extra: Record<string, unknown> = {}) {
+export function apiV1Body(channelId: string, name: string, extra: Record<string, unknown> = {}) {
   return {
     name,
     category: 'MARKETING',

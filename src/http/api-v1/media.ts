@@ -17,7 +17,7 @@ import { AppError } from '../../errors.js';
 import { MAX_MEDIA_BYTES, mediaProblem, sniffMediaType } from '../../domain/media.js';
 import { uploadMedia } from '../../engine/media.js';
 import type { RouteDeps } from '../deps.js';
-import { ERROR_RESPONSES, familyB, familyBSchema } from '../envelope.js';
+import { ERROR_RESPONSES, apiV1Body, apiV1Schema } from '../envelope.js';
 import { refuseNul } from '../input-rules.js';
 import { documented } from '../openapi/doc-only.js';
 import { EX, exB } from '../openapi/examples.js';
@@ -36,7 +36,7 @@ const MediaUploadDoc = Type.Object(
 );
 
 /** The media route. */
-export const familyBMediaRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+export const apiV1MediaRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   await app.register(multipart, { limits: { fileSize: MAX_MEDIA_BYTES, files: 1, fields: 5, fieldSize: 1024 } });
 
   app.post(
@@ -53,7 +53,7 @@ export const familyBMediaRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (a
           'family A create. Another content type is 415 UNSUPPORTED_MEDIA_TYPE; a type/content mismatch 400 and an over-size file 413, both on field file.',
         consumes: ['multipart/form-data'],
         response: {
-          200: familyBSchema(
+          200: apiV1Schema(
             {
               data: Type.Object({
                 file_handle: Type.String({ description: 'the upload handle (example.header_handle / file_handle)' }),
@@ -115,7 +115,7 @@ export const familyBMediaRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (a
           throw new AppError(tooLarge ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED', problem, { field: 'file' });
         }
         const handle = await uploadMedia(deps, request.companyId, channelId, staged);
-        return familyB(request, {
+        return apiV1Body(request, {
           data: { file_handle: handle, file_name: staged.fileName, file_type: staged.fileType, file_length: staged.length },
         });
       } finally {

@@ -10,7 +10,7 @@ import { EX } from '../openapi/examples.js';
 import { SingleSendBody } from '../schemas/message.js';
 
 /** POST /agent-app/message-template/single-messagev2 */
-export const familyASingleSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+export const agentAppSingleSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   app.post(
     '/single-messagev2',
     {

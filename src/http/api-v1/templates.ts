@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { checkTemplateName, createTemplate, deleteTemplate, getChannelTemplate, listChannelTemplates } from '../../engine/templates.js';
 import type { RouteDeps } from '../deps.js';
-import { ERROR_RESPONSES, familyB, familyBSchema } from '../envelope.js';
+import { ERROR_RESPONSES, apiV1Body, apiV1Schema } from '../envelope.js';
 import { idempotentRoute } from '../idempotency.js';
 import { ChannelQuery } from '../schemas/channel.js';
 import { documented, IDEMPOTENCY_HEADER_DOC } from '../openapi/doc-only.js';
@@ -22,7 +22,7 @@ import {
 const IdParams = Type.Object({ message_template_id: Type.String({ minLength: 1, maxLength: 64, examples: [EX.templateId] }) }, { additionalProperties: false });
 
 /** The family B template routes. */
-export const familyBTemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+export const apiV1TemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   app.post(
     '/message-templates/check-name',
     {
@@ -33,12 +33,12 @@ export const familyBTemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
           'Answers 200 when the name is valid and free on the channel\'s WABA (not used, not deleted in the last 30 days); ' +
           '409 TEMPLATE_NAME_TAKEN or 400 TEMPLATE_NAME_INVALID otherwise. A create of that name on that channel needs this within the hour.',
         body: CheckNameBody,
-        response: { 200: familyBSchema({}, { examples: [exB({})] }), ...ERROR_RESPONSES },
+        response: { 200: apiV1Schema({}, { examples: [exB({})] }), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
       await checkTemplateName(deps.templates, request.companyId, request.body.channel_id, request.body.name);
-      return familyB(request, {});
+      return apiV1Body(request, {});
     },
   );
 
@@ -55,7 +55,7 @@ export const familyBTemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
           'Without a check-name of the name on the channel in the last hour: 422 NAME_NOT_CHECKED. Optional Idempotency-Key header.',
         body: CreateTemplateB,
         response: {
-          200: familyBSchema(
+          200: apiV1Schema(
             { data: Type.Object({ id: Type.String(), status: Type.String({ description: 'PENDING until the network reviews it' }) }) },
             { examples: [exB({ data: { id: EX.templateId, status: 'PENDING' } })] },
           ),
@@ -75,7 +75,7 @@ export const familyBTemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
         fileHandle: b.file_handle,
         requireNameCheck: true,
       });
-      return familyB(request, { data: { id: row.id, status: row.status } });
+      return apiV1Body(request, { data: { id: row.id, status: row.status } });
     },
   );
 
@@ -89,12 +89,12 @@ export const familyBTemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
           "Every template of the WABA the channel belongs to, including those made in WhatsApp Manager (imported on the way), " +
           'with review statuses refreshed from the network when stale.',
         querystring: ChannelQuery,
-        response: { 200: familyBSchema({ items: Type.Array(TemplateView) }, { examples: [exB({ items: [TEMPLATE_VIEW] })] }), ...ERROR_RESPONSES },
+        response: { 200: apiV1Schema({ items: Type.Array(TemplateView) }, { examples: [exB({ items: [TEMPLATE_VIEW] })] }), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
       const rows = await listChannelTemplates(deps.templates, request.companyId, request.query.channel_id);
-      return familyB(request, { items: rows.map(toTemplateView) });
+      return apiV1Body(request, { items: rows.map(toTemplateView) });
     },
   );
 
@@ -106,12 +106,12 @@ export const familyBTemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
         summary: "The network's template languages",
         description: 'The language codes a create takes in language (value), with their names.',
         response: {
-          200: familyBSchema({ data: Type.Object({ languages: Type.Array(LanguageEntry) }) }, { examples: [exB({ data: { languages: [{ value: 'en_US', title: 'English (US)' }] } })] }),
+          200: apiV1Schema({ data: Type.Object({ languages: Type.Array(LanguageEntry) }) }, { examples: [exB({ data: { languages: [{ value: 'en_US', title: 'English (US)' }] } })] }),
           ...ERROR_RESPONSES,
         },
       },
     },
-    async (request) => familyB(request, { data: { languages: LANGUAGE_LIST } }),
+    async (request) => apiV1Body(request, { data: { languages: LANGUAGE_LIST } }),
   );
 
   app.get(
@@ -122,12 +122,12 @@ export const familyBTemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
         summary: 'Categories supported for creation',
         description: 'The categories a create takes in category (MARKETING).',
         response: {
-          200: familyBSchema({ data: Type.Object({ categories: Type.Array(CategoryEntry) }) }, { examples: [exB({ data: { categories: CATEGORY_LIST } })] }),
+          200: apiV1Schema({ data: Type.Object({ categories: Type.Array(CategoryEntry) }) }, { examples: [exB({ data: { categories: CATEGORY_LIST } })] }),
           ...ERROR_RESPONSES,
         },
       },
     },
-    async (request) => familyB(request, { data: { categories: CATEGORY_LIST } }),
+    async (request) => apiV1Body(request, { data: { categories: CATEGORY_LIST } }),
   );
 
   app.get(
@@ -140,14 +140,14 @@ export const familyBTemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
         params: IdParams,
         querystring: ChannelQuery,
         response: {
-          200: familyBSchema({ data: Type.Object({ message_template: TemplateView }) }, { examples: [exB({ data: { message_template: TEMPLATE_VIEW } })] }),
+          200: apiV1Schema({ data: Type.Object({ message_template: TemplateView }) }, { examples: [exB({ data: { message_template: TEMPLATE_VIEW } })] }),
           ...ERROR_RESPONSES,
         },
       },
     },
     async (request) => {
       const row = await getChannelTemplate(deps.templates, request.companyId, request.query.channel_id, request.params.message_template_id);
-      return familyB(request, { data: { message_template: toTemplateView(row) } });
+      return apiV1Body(request, { data: { message_template: toTemplateView(row) } });
     },
   );
 
@@ -159,12 +159,12 @@ export const familyBTemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
         summary: 'Delete a template (at the network too; the name is blocked for 30 days)',
         description: 'Deletes the template at the network and here; its name cannot be used on the WABA for 30 days (the network\'s rule).',
         params: IdParams,
-        response: { 200: familyBSchema({}, { examples: [exB({})] }), ...ERROR_RESPONSES },
+        response: { 200: apiV1Schema({}, { examples: [exB({})] }), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
       await deleteTemplate(deps.templates, request.companyId, request.params.message_template_id, 'message_template_id');
-      return familyB(request, {});
+      return apiV1Body(request, {});
     },
   );
 };

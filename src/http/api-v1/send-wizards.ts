@@ -5,11 +5,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { pauseBulkSend, resumeBulkSend, retryBulkSend } from '../../engine/bulk-lifecycle.js';
 import type { RouteDeps } from '../deps.js';
-import { ERROR_RESPONSES, familyB, familyBSchema } from '../envelope.js';
+import { ERROR_RESPONSES, apiV1Body, apiV1Schema } from '../envelope.js';
 import { PauseData, RetryBodyB, RetryData, WizardIdParams } from '../schemas/send-wizard-lifecycle.js';
 
 /** POST /send-wizards/{id}/pause, /resume, /retry. */
-export const familyBSendWizardRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+export const apiV1SendWizardRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   app.post(
     '/send-wizards/:id/pause',
     {
@@ -19,12 +19,12 @@ export const familyBSendWizardRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asy
         description:
           'RUNNING or PAUSED (by the service) → PAUSED_BY_USER; rows not yet handed to the network wait again (NONE). No body. A second pause answers 200; SCHEDULED is 409 BULK_SEND_NOT_STARTED, STOPPED/COMPLETED 409 BULK_SEND_FINISHED; another company\'s id 404.',
         params: WizardIdParams,
-        response: { 200: familyBSchema({ data: PauseData }), ...ERROR_RESPONSES },
+        response: { 200: apiV1Schema({ data: PauseData }), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
       const data = await pauseBulkSend(deps.db, { companyId: request.companyId, id: request.params.id, field: 'id' });
-      return familyB(request, { data: { ...data, window_seconds: 0 } });
+      return apiV1Body(request, { data: { ...data, window_seconds: 0 } });
     },
   );
 
@@ -37,12 +37,12 @@ export const familyBSendWizardRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asy
         description:
           "PAUSED_BY_USER → RUNNING, or PAUSED when the service's own reason was in force at the pause. The rest of the total_time window restarts now. No body. RUNNING or PAUSED: 200, unchanged; SCHEDULED 409 BULK_SEND_NOT_STARTED; STOPPED/COMPLETED 409 BULK_SEND_FINISHED.",
         params: WizardIdParams,
-        response: { 200: familyBSchema({ data: PauseData }), ...ERROR_RESPONSES },
+        response: { 200: apiV1Schema({ data: PauseData }), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
       const data = await resumeBulkSend(deps.db, { companyId: request.companyId, id: request.params.id, field: 'id' }, deps.bulk.started);
-      return familyB(request, { data });
+      return apiV1Body(request, { data });
     },
   );
 
@@ -56,12 +56,12 @@ export const familyBSendWizardRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asy
           'Same rules as family A `send-wizard/retry`; the body holds only the options (`{}` for every failed row now).',
         params: WizardIdParams,
         body: RetryBodyB,
-        response: { 200: familyBSchema({ data: RetryData }), ...ERROR_RESPONSES },
+        response: { 200: apiV1Schema({ data: RetryData }), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
       const data = await retryBulkSend(deps.bulk, { companyId: request.companyId, id: request.params.id, field: 'id' }, request.body);
-      return familyB(request, { data });
+      return apiV1Body(request, { data });
     },
   );
 };

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { AppError } from '../../errors.js';
 import { findCompany } from '../../store/companies.js';
 import type { RouteDeps } from '../deps.js';
-import { ERROR_RESPONSES, familyB, familyBSchema } from '../envelope.js';
+import { ERROR_RESPONSES, apiV1Body, apiV1Schema } from '../envelope.js';
 import { exB } from '../openapi/examples.js';
 
 /** The company a token belongs to. */
@@ -17,7 +17,7 @@ export const MeData = Type.Object(
 );
 
 /** GET /api/v1/me */
-export const familyBMeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+export const apiV1MeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   app.get(
     '/me',
     {
@@ -26,13 +26,13 @@ export const familyBMeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app,
         summary: "The caller's company: id and name (added beyond the interface)",
         description:
           'Resolves the bearer token to its company. The web console calls it to check a token at sign-in and to show the company name. A token that is unknown or revoked gets 401 UNAUTHORIZED.',
-        response: { 200: familyBSchema({ data: MeData }, { examples: [exB({ data: { company_id: '64656d6f0000000000000001', name: 'Demo company' } })] }), ...ERROR_RESPONSES },
+        response: { 200: apiV1Schema({ data: MeData }, { examples: [exB({ data: { company_id: '64656d6f0000000000000001', name: 'Demo company' } })] }), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
       const company = await findCompany(deps.db, request.companyId);
       if (!company) throw new AppError('UNAUTHORIZED', 'The token is unknown or revoked.');
-      return familyB(request, { data: { company_id: company.id, name: company.name } });
+      return apiV1Body(request, { data: { company_id: company.id, name: company.name } });
     },
   );
 };

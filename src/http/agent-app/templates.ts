@@ -11,7 +11,7 @@ import { documented, IDEMPOTENCY_HEADER_DOC } from '../openapi/doc-only.js';
 import { CreateTemplateA, CreatedA, CreateTemplateV2, TemplateView, toTemplateView } from '../schemas/template.js';
 
 /** The family A template routes. */
-export const familyATemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+export const agentAppTemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   app.post(
     '/template',
     {

@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SIM_CHANNELS } from '../../src/network/simulator/constants.js';
 import { OTHER_CHANNEL_ID, simAdmin, startHarness, type Harness } from '../support/harness.js';
-import { familyBBody, uniqueName, validComponents } from '../support/templates.js';
+import { apiV1Body, uniqueName, validComponents } from '../support/templates.js';
 
 let h: Harness;
 const channel = SIM_CHANNELS[0].id;
@@ -20,7 +20,7 @@ async function templateCount(): Promise<number> {
 async function checkedCreate(name = uniqueName(), extra: Record<string, unknown> = {}) {
   const check = await h.call('POST', '/api/v1/message-templates/check-name', { body: { channel_id: channel, name } });
   assert.equal(check.status, 200, JSON.stringify(check.body));
-  return h.call('POST', '/api/v1/message-templates', { body: familyBBody(channel, name, extra) });
+  return h.call('POST', '/api/v1/message-templates', { body: apiV1Body(channel, name, extra) });
 }
 
 test('check-name of a free valid name is an empty success envelope', async () => {
@@ -39,7 +39,7 @@ test('check-name of a name with capitals is 400 TEMPLATE_NAME_INVALID', async ()
 
 test('create without a check-name is 422 NAME_NOT_CHECKED and writes nothing', async () => {
   const before = await templateCount();
-  const res = await h.call('POST', '/api/v1/message-templates', { body: familyBBody(channel, uniqueName()) });
+  const res = await h.call('POST', '/api/v1/message-templates', { body: apiV1Body(channel, uniqueName()) });
   assert.equal(res.status, 422);
   assert.equal(res.body.errors[0].code, 'NAME_NOT_CHECKED');
   assert.equal(await templateCount(), before);
@@ -48,7 +48,7 @@ test('create without a check-name is 422 NAME_NOT_CHECKED and writes nothing', a
 test('a name checked on another channel does not allow the create', async () => {
   const name = uniqueName();
   await h.call('POST', '/api/v1/message-templates/check-name', { body: { channel_id: SIM_CHANNELS[1].id, name } });
-  const res = await h.call('POST', '/api/v1/message-templates', { body: familyBBody(channel, name) });
+  const res = await h.call('POST', '/api/v1/message-templates', { body: apiV1Body(channel, name) });
   assert.equal(res.status, 422);
 });
 
@@ -102,7 +102,7 @@ test('an invalid template is 400 naming the component path and never reaches the
   const components = validComponents();
   (components[3] as { buttons: Array<{ url?: string }> }).buttons[0].url = 'https://shop.example.com/{{1}}/end';
   const worldBefore = JSON.stringify(await simAdmin(h, '/_sim/world'));
-  const res = await h.call('POST', '/api/v1/message-templates', { body: familyBBody(channel, name, { components }) });
+  const res = await h.call('POST', '/api/v1/message-templates', { body: apiV1Body(channel, name, { components }) });
   assert.equal(res.status, 400);
   assert.equal(res.body.errors[0].code, 'TEMPLATE_INVALID');
   assert.equal(res.body.errors[0].field, 'components[3].buttons[0].url');
@@ -113,13 +113,13 @@ test('an invalid template is 400 naming the component path and never reaches the
 test('a category other than MARKETING is 400 on category', async () => {
   const name = uniqueName();
   await h.call('POST', '/api/v1/message-templates/check-name', { body: { channel_id: channel, name } });
-  const res = await h.call('POST', '/api/v1/message-templates', { body: familyBBody(channel, name, { category: 'UTILITY' }) });
+  const res = await h.call('POST', '/api/v1/message-templates', { body: apiV1Body(channel, name, { category: 'UTILITY' }) });
   assert.equal(res.status, 400);
   assert.ok(res.body.errors.some((e: { field: string }) => e.field === 'category'));
 });
 
 test('a missing required field is 400 naming it', async () => {
-  const body: Record<string, unknown> = familyBBody(channel, uniqueName());
+  const body: Record<string, unknown> = apiV1Body(channel, uniqueName());
   delete body.allow_category_change;
   const res = await h.call('POST', '/api/v1/message-templates', { body });
   assert.equal(res.status, 400);
@@ -130,7 +130,7 @@ test('an IMAGE header without file_handle is 422 MEDIA_REQUIRED', async () => {
   const name = uniqueName();
   await h.call('POST', '/api/v1/message-templates/check-name', { body: { channel_id: channel, name } });
   const components = [{ type: 'HEADER', format: 'IMAGE' }, ...validComponents().slice(1)];
-  const res = await h.call('POST', '/api/v1/message-templates', { body: familyBBody(channel, name, { components }) });
+  const res = await h.call('POST', '/api/v1/message-templates', { body: apiV1Body(channel, name, { components }) });
   assert.equal(res.status, 422);
   assert.equal(res.body.errors[0].code, 'MEDIA_REQUIRED');
   assert.equal(res.body.errors[0].field, 'file_handle');

@@ -12,7 +12,7 @@ import { Type, type TSchema } from 'typebox';
 import { AppError } from '../../errors.js';
 import { addOptOut, getOptOutKeywords, importOptOuts, listOptOutPage, removeOptOut, setOptOutKeywords } from '../../engine/opt-outs.js';
 import type { RouteDeps } from '../deps.js';
-import { ERROR_RESPONSES, familyB, familyBSchema } from '../envelope.js';
+import { ERROR_RESPONSES, apiV1Body, apiV1Schema } from '../envelope.js';
 import {
   OptOutAddBody,
   OptOutAddData,
@@ -75,7 +75,7 @@ async function importStream(request: FastifyRequest): Promise<Readable> {
 }
 
 /** The opt-out routes. */
-export const familyBOptOutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+export const apiV1OptOutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
   // text/csv bodies are streamed to the importer (this plugin's routes only).
   app.addContentTypeParser(['text/csv', 'application/csv'], (_request, payload, done) => done(null, payload));
@@ -91,7 +91,7 @@ export const familyBOptOutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
           'Numbers on the list are never sent to: a bulk-send row ends OPT_IN_FAILED with error_message "Recipient opted out" and an error_message_detail that starts RECIPIENT_OPTED_OUT; a single send answers 422 RECIPIENT_OPTED_OUT.',
         querystring: OptOutListQuery,
         response: {
-          200: withExample(familyBSchema({ items: Type.Array(OptOutItem), pagination: OptOutPagination }), {
+          200: withExample(apiV1Schema({ items: Type.Array(OptOutItem), pagination: OptOutPagination }), {
             ...ENVELOPE,
             items: [ENTRY],
             pagination: { page: 1, page_size: 20, total: 1 },
@@ -105,7 +105,7 @@ export const familyBOptOutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
       const pageSize = Number(request.query.page_size ?? 20);
       if (pageSize > 500) throw new AppError('VALIDATION_FAILED', 'page_size is at most 500', { field: 'page_size' });
       const { items, total } = await listOptOutPage(deps.db, request.companyId, { page, page_size: pageSize, search: request.query.phone_number });
-      return familyB(request, { items: items.map(toOptOutItem), pagination: { page, page_size: pageSize, total } });
+      return apiV1Body(request, { items: items.map(toOptOutItem), pagination: { page, page_size: pageSize, total } });
     },
   );
 
@@ -120,7 +120,7 @@ export const familyBOptOutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
           'Adding a number already on the list changes nothing and answers its first entry with created false.',
         body: OptOutAddBody,
         response: {
-          200: withExample(familyBSchema({ data: OptOutAddData }), {
+          200: withExample(apiV1Schema({ data: OptOutAddData }), {
             ...ENVELOPE,
             data: { opt_out: { ...(ENTRY as object), source: 'api', keyword: null, reason: 'asked by phone', channel_id: null }, created: true },
           }),
@@ -130,7 +130,7 @@ export const familyBOptOutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     },
     async (request) => {
       const { optOut, created } = await addOptOut(deps.db, request.companyId, request.body);
-      return familyB(request, { data: { opt_out: toOptOutItem(optOut), created } });
+      return apiV1Body(request, { data: { opt_out: toOptOutItem(optOut), created } });
     },
   );
 
@@ -145,12 +145,12 @@ export const familyBOptOutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
           'leading and trailing spaces and repeated inner spaces, adds its sender to the list of the company owning the channel it came in on. ' +
           'Default: STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT, OPTOUT, OPT OUT.',
         response: {
-          200: withExample(familyBSchema({ data: OptOutKeywordsData }), { ...ENVELOPE, data: (OptOutKeywordsData as unknown as { examples: unknown[] }).examples[0] }),
+          200: withExample(apiV1Schema({ data: OptOutKeywordsData }), { ...ENVELOPE, data: (OptOutKeywordsData as unknown as { examples: unknown[] }).examples[0] }),
           ...ERROR_RESPONSES,
         },
       },
     },
-    async (request) => familyB(request, { data: await getOptOutKeywords(deps.db, request.companyId) }),
+    async (request) => apiV1Body(request, { data: await getOptOutKeywords(deps.db, request.companyId) }),
   );
 
   app.put(
@@ -164,12 +164,12 @@ export const familyBOptOutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
           'two that are equal that way are refused (400, field keywords[i]). An empty list turns keyword opt-outs off. Numbers already on the list stay.',
         body: OptOutKeywordsBody,
         response: {
-          200: withExample(familyBSchema({ data: OptOutKeywordsData }), { ...ENVELOPE, data: { keywords: ['STOP', 'UNSUBSCRIBE', 'IPTAL', 'DUR'], is_default: false } }),
+          200: withExample(apiV1Schema({ data: OptOutKeywordsData }), { ...ENVELOPE, data: { keywords: ['STOP', 'UNSUBSCRIBE', 'IPTAL', 'DUR'], is_default: false } }),
           ...ERROR_RESPONSES,
         },
       },
     },
-    async (request) => familyB(request, { data: await setOptOutKeywords(deps.db, request.companyId, request.body.keywords) }),
+    async (request) => apiV1Body(request, { data: await setOptOutKeywords(deps.db, request.companyId, request.body.keywords) }),
   );
 
   app.post(
@@ -194,7 +194,7 @@ export const familyBOptOutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
           },
         } as unknown as TSchema,
         response: {
-          200: withExample(familyBSchema({ data: OptOutImportData }), { ...ENVELOPE, data: (OptOutImportData as unknown as { examples: unknown[] }).examples[0] }),
+          200: withExample(apiV1Schema({ data: OptOutImportData }), { ...ENVELOPE, data: (OptOutImportData as unknown as { examples: unknown[] }).examples[0] }),
           ...ERROR_RESPONSES,
         },
       },
@@ -203,7 +203,7 @@ export const familyBOptOutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     },
     async (request) => {
       const report = await importOptOuts(deps.db, request.companyId, await importStream(request));
-      return familyB(request, { data: report });
+      return apiV1Body(request, { data: report });
     },
   );
 
@@ -217,12 +217,12 @@ export const familyBOptOutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
           'Added beyond the interface. The number may be sent with or without its leading + (URL-encoded as %2B). 404 NOT_FOUND when the company has no opt-out for it. ' +
           'Sends queued after this reach the number again.',
         params: OptOutParams,
-        response: { 200: withExample(familyBSchema({}), ENVELOPE), ...ERROR_RESPONSES },
+        response: { 200: withExample(apiV1Schema({}), ENVELOPE), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
       await removeOptOut(deps.db, request.companyId, request.params.phone_number);
-      return familyB(request, {});
+      return apiV1Body(request, {});
     },
   );
 };

@@ -33,7 +33,7 @@ import {
 export const START_LIMITS = { maxBytes: 256 * 1024 * 1024, maxRows: 1_000_000, maxFieldTokens: 10_000 };
 
 /** The bulk-send routes. */
-export const familyASendWizardRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+export const agentAppSendWizardRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   // Starts: the JSON body is handed over as a stream (this scope only) and checked by the service.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();

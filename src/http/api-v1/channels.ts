@@ -4,13 +4,13 @@ import { Type } from 'typebox';
 import { listChannelHealth, readChannelHealth } from '../../engine/channel-health.js';
 import { findStaleStatusWebhooks } from '../../store/channel-status-webhooks.js';
 import type { RouteDeps } from '../deps.js';
-import { ERROR_RESPONSES, familyB, familyBSchema } from '../envelope.js';
+import { ERROR_RESPONSES, apiV1Body, apiV1Schema } from '../envelope.js';
 import { windowUseByChannel } from '../../store/sending.js';
 import { CHANNEL_ITEM, exB, PHONE_STATUS_B } from '../openapi/examples.js';
 import { blockedReason, ChannelItem, ChannelQuery, PhoneStatusB, tierUse, toChannelItem, toPhoneStatusB } from '../schemas/channel.js';
 
 /** GET /api/v1/message-templates/waba-status and GET /api/v1/channels */
-export const familyBChannelRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+export const apiV1ChannelRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   app.get(
     '/message-templates/waba-status',
     {
@@ -21,12 +21,12 @@ export const familyBChannelRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async 
           "The channel's status, quality and messaging tier, refreshed from the network when older than 30 s. " +
           'A channel of another company answers 404 CHANNEL_NOT_FOUND.',
         querystring: ChannelQuery,
-        response: { 200: familyBSchema({ data: PhoneStatusB }, { examples: [exB({ data: PHONE_STATUS_B })] }), ...ERROR_RESPONSES },
+        response: { 200: apiV1Schema({ data: PhoneStatusB }, { examples: [exB({ data: PHONE_STATUS_B })] }), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
       const row = await readChannelHealth(deps.channelHealth, request.companyId, request.query.channel_id);
-      return familyB(request, { data: toPhoneStatusB(row) });
+      return apiV1Body(request, { data: toPhoneStatusB(row) });
     },
   );
 
@@ -39,7 +39,7 @@ export const familyBChannelRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async 
         description:
           'Every channel of the company with status, quality, tier, the throughput it sends at, a token problem (auth_error) ' +
           'and status_webhooks_stale_since when status webhooks stopped arriving.',
-        response: { 200: familyBSchema({ items: Type.Array(ChannelItem) }, { examples: [exB({ items: [CHANNEL_ITEM] })] }), ...ERROR_RESPONSES },
+        response: { 200: apiV1Schema({ items: Type.Array(ChannelItem) }, { examples: [exB({ items: [CHANNEL_ITEM] })] }), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -52,7 +52,7 @@ export const familyBChannelRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async 
         ...tierUse(row, use.get(row.id)),
         blocked_reason: blockedReason(row),
       }));
-      return familyB(request, { items });
+      return apiV1Body(request, { items });
     },
   );
 };

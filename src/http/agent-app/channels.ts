@@ -8,7 +8,7 @@ import { PHONE_STATUS_A } from '../openapi/examples.js';
 import { ChannelQuery, PhoneStatusA, toPhoneStatusA } from '../schemas/channel.js';
 
 /** GET /agent-app/message-template/template/waba-status */
-export const familyAChannelRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+export const agentAppChannelRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   app.get(
     '/template/waba-status',
     {

@@ -16,7 +16,7 @@ import {
 } from '../../engine/webhook-endpoints.js';
 import { invalid } from '../../errors.js';
 import type { RouteDeps } from '../deps.js';
-import { ERROR_RESPONSES, familyB, familyBSchema } from '../envelope.js';
+import { ERROR_RESPONSES, apiV1Body, apiV1Schema } from '../envelope.js';
 import { exB } from '../openapi/examples.js';
 import {
   CreateEndpointBody,
@@ -39,7 +39,7 @@ const ADDED = ' Added beyond the interface: see docs/webhooks-out.md.';
 const Pagination = Type.Object({ page: Type.Integer(), page_size: Type.Integer(), total: Type.Integer() }, { examples: [{ page: 1, page_size: 20, total: 1 }] });
 
 /** The routes; `deps.webhookEndpoints` carries the database, the secret box and the worker's wake-up. */
-export const familyBWebhookEndpointRoutes: FastifyPluginAsyncTypebox<RouteDeps & { webhookEndpoints: WebhookEndpointDeps }> = async (app, deps) => {
+export const apiV1WebhookEndpointRoutes: FastifyPluginAsyncTypebox<RouteDeps & { webhookEndpoints: WebhookEndpointDeps }> = async (app, deps) => {
   const d = deps.webhookEndpoints;
 
   app.post(
@@ -52,12 +52,12 @@ export const familyBWebhookEndpointRoutes: FastifyPluginAsyncTypebox<RouteDeps &
           'Every status change of the selected events is POSTed to the URL, signed with the secret (X-TMS-Signature). ' +
           'The secret is in this answer only; it is stored sealed and never shown again (rotate it with PATCH).' + ADDED,
         body: CreateEndpointBody,
-        response: { 200: familyBSchema({ data: EndpointWithSecret }, { examples: [exB({ data: { ...EXAMPLE_ENDPOINT, secret: 'whsec_q5cJ0n1lQe0N2yq2Yw0m7m4o3v0cX1x8dGq8m2pK1sQ' } })] }), ...ERROR_RESPONSES },
+        response: { 200: apiV1Schema({ data: EndpointWithSecret }, { examples: [exB({ data: { ...EXAMPLE_ENDPOINT, secret: 'whsec_q5cJ0n1lQe0N2yq2Yw0m7m4o3v0cX1x8dGq8m2pK1sQ' } })] }), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
       const { endpoint, secret } = await createEndpoint(d, request.companyId, request.body);
-      return familyB(request, { data: { ...toEndpointView(endpoint), secret } });
+      return apiV1Body(request, { data: { ...toEndpointView(endpoint), secret } });
     },
   );
 
@@ -68,10 +68,10 @@ export const familyBWebhookEndpointRoutes: FastifyPluginAsyncTypebox<RouteDeps &
         tags: TAGS,
         summary: "The caller's webhook endpoints",
         description: 'Oldest first, without secrets; `enabled`, `disabled_reason` and the failure streak show their health.' + ADDED,
-        response: { 200: familyBSchema({ items: Type.Array(EndpointView) }, { examples: [exB({ items: [EXAMPLE_ENDPOINT] })] }), ...ERROR_RESPONSES },
+        response: { 200: apiV1Schema({ items: Type.Array(EndpointView) }, { examples: [exB({ items: [EXAMPLE_ENDPOINT] })] }), ...ERROR_RESPONSES },
       },
     },
-    async (request) => familyB(request, { items: (await listEndpoints(d, request.companyId)).map(toEndpointView) }),
+    async (request) => apiV1Body(request, { items: (await listEndpoints(d, request.companyId)).map(toEndpointView) }),
   );
 
   app.get(
@@ -82,10 +82,10 @@ export const familyBWebhookEndpointRoutes: FastifyPluginAsyncTypebox<RouteDeps &
         summary: 'One webhook endpoint',
         description: 'Without its secret. Another company\'s id answers 404 WEBHOOK_ENDPOINT_NOT_FOUND.' + ADDED,
         params: EndpointParams,
-        response: { 200: familyBSchema({ data: EndpointView }, { examples: [exB({ data: EXAMPLE_ENDPOINT })] }), ...ERROR_RESPONSES },
+        response: { 200: apiV1Schema({ data: EndpointView }, { examples: [exB({ data: EXAMPLE_ENDPOINT })] }), ...ERROR_RESPONSES },
       },
     },
-    async (request) => familyB(request, { data: toEndpointView(await getEndpoint(d, request.companyId, request.params.id)) }),
+    async (request) => apiV1Body(request, { data: toEndpointView(await getEndpoint(d, request.companyId, request.params.id)) }),
   );
 
   app.patch(
@@ -99,13 +99,13 @@ export const familyBWebhookEndpointRoutes: FastifyPluginAsyncTypebox<RouteDeps &
           '`rotate_secret: true` replaces the secret and returns the new one once (deliveries sign with it at once).' + ADDED,
         params: EndpointParams,
         body: PatchEndpointBody,
-        response: { 200: familyBSchema({ data: PatchedEndpoint }, { examples: [exB({ data: EXAMPLE_ENDPOINT })] }), ...ERROR_RESPONSES },
+        response: { 200: apiV1Schema({ data: PatchedEndpoint }, { examples: [exB({ data: EXAMPLE_ENDPOINT })] }), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
       const { endpoint, secret } = await patchEndpoint(d, request.companyId, request.params.id, request.body);
       if (request.body.enabled) d.queued?.();
-      return familyB(request, { data: { ...toEndpointView(endpoint), ...(secret === undefined ? {} : { secret }) } });
+      return apiV1Body(request, { data: { ...toEndpointView(endpoint), ...(secret === undefined ? {} : { secret }) } });
     },
   );
 
@@ -117,12 +117,12 @@ export const familyBWebhookEndpointRoutes: FastifyPluginAsyncTypebox<RouteDeps &
         summary: 'Remove a webhook endpoint and its delivery log',
         description: 'Deliveries not yet made are dropped.' + ADDED,
         params: EndpointParams,
-        response: { 200: familyBSchema({}, { examples: [exB({})] }), ...ERROR_RESPONSES },
+        response: { 200: apiV1Schema({}, { examples: [exB({})] }), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
       await removeEndpoint(d, request.companyId, request.params.id);
-      return familyB(request, {});
+      return apiV1Body(request, {});
     },
   );
 
@@ -137,7 +137,7 @@ export const familyBWebhookEndpointRoutes: FastifyPluginAsyncTypebox<RouteDeps &
           'FAILED). Finished deliveries are kept 7 days (CLIENT_WEBHOOK_RETENTION_SECONDS).' + ADDED,
         params: EndpointParams,
         querystring: DeliveriesQuery,
-        response: { 200: familyBSchema({ items: Type.Array(DeliveryView), pagination: Pagination }, { examples: [exB({ items: [EXAMPLE_DELIVERY], pagination: { page: 1, page_size: 20, total: 1 } })] }), ...ERROR_RESPONSES },
+        response: { 200: apiV1Schema({ items: Type.Array(DeliveryView), pagination: Pagination }, { examples: [exB({ items: [EXAMPLE_DELIVERY], pagination: { page: 1, page_size: 20, total: 1 } })] }), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -149,7 +149,7 @@ export const familyBWebhookEndpointRoutes: FastifyPluginAsyncTypebox<RouteDeps &
         page,
         pageSize,
       });
-      return familyB(request, { items: rows.map(toDeliveryView), pagination: { page, page_size: pageSize, total } });
+      return apiV1Body(request, { items: rows.map(toDeliveryView), pagination: { page, page_size: pageSize, total } });
     },
   );
 
@@ -163,12 +163,12 @@ export const familyBWebhookEndpointRoutes: FastifyPluginAsyncTypebox<RouteDeps &
           'Queues the same event (same event id) as a new delivery, due now, outside the per-message order. ' +
           'The endpoint must be enabled (409 WEBHOOK_ENDPOINT_DISABLED).' + ADDED,
         params: DeliveryParams,
-        response: { 200: familyBSchema({ data: DeliveryView }, { examples: [exB({ data: { ...EXAMPLE_DELIVERY, id: '1043', status: 'PENDING', attempts: 0, next_attempt_at: '2026-11-23T16:20:00.000Z', last_attempt_at: null, last_status_code: null, delivered_at: null, replay_of: '1042' } })] }), ...ERROR_RESPONSES },
+        response: { 200: apiV1Schema({ data: DeliveryView }, { examples: [exB({ data: { ...EXAMPLE_DELIVERY, id: '1043', status: 'PENDING', attempts: 0, next_attempt_at: '2026-11-23T16:20:00.000Z', last_attempt_at: null, last_status_code: null, delivered_at: null, replay_of: '1042' } })] }), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
       const replay = await replayDelivery(d, request.companyId, request.params.id, request.params.delivery_id);
-      return familyB(request, { data: toDeliveryView(replay) });
+      return apiV1Body(request, { data: toDeliveryView(replay) });
     },
   );
 };

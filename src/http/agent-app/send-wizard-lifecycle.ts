@@ -13,7 +13,7 @@ const ok = <T extends Parameters<typeof Type.Object>[0]>(data: ReturnType<typeof
   Type.Object({ success: Type.Literal(true), data });
 
 /** POST /send-wizard/pause, /send-wizard/resume, /send-wizard/retry. */
-export const familyASendWizardLifecycleRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+export const agentAppSendWizardLifecycleRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   app.post(
     '/send-wizard/pause',
     {
