@@ -1,0 +1,92 @@
+/**
+ * Who a recipient is (DESIGN §6, "Who a recipient is (2026)"): a phone number (E.164), a business-scoped user id
+ * (BSUID: `CC.<id>`, a parent BSUID `CC.ENT.<id>`), or both. Meta writes a BSUID as an ISO country code, a dot and
+ * an alphanumeric id (`US.13491208655302741918`); it is kept exactly as received (never re-cased).
+ *
+ * The recipient key, one value per person, is what dedupe, the tier window, pair pacing and opt-outs count by: the
+ * BSUID when one is known (given with the row, or linked to the phone number by the network's own webhooks), else
+ * the phone number.
+ */
+import { normalizePhone } from './phone.js';
+
+/** Longest BSUID accepted (Meta's are about 23 characters; the rest is room, not a promise). */
+export const BSUID_MAX_LENGTH = 80;
+
+const BSUID = /^([A-Z]{2})\.(ENT\.)?([A-Za-z0-9]{1,64})$/;
+
+/** A checked BSUID, or why the text is not one. */
+export type ParsedBsuid = { ok: true; userId: string; parent: boolean; country: string } | { ok: false; reason: string };
+
+/** Checks a BSUID (`CC.<id>`) or parent BSUID (`CC.ENT.<id>`); surrounding spaces are dropped, nothing else changes. */
+export function parseBsuid(input: string): ParsedBsuid {
+  const text = input.trim();
+  const m = text.length <= BSUID_MAX_LENGTH ? BSUID.exec(text) : null;
+  if (!m || m[3] === 'ENT') {
+    return { ok: false, reason: 'a user_id (BSUID) is a country code, a dot and the id, e.g. US.13491208655302741918 (a parent BSUID: US.ENT.11815799212886844830)' };
+  }
+  return { ok: true, userId: text, parent: m[2] !== undefined, country: m[1] };
+}
+
+/** Whether a text is a BSUID or parent BSUID as the network writes it. */
+export function isBsuid(text: string): boolean {
+  const parsed = parseBsuid(text);
+  return parsed.ok && parsed.userId === text;
+}
+
+/** Whether a BSUID is a parent BSUID (`CC.ENT.…`), shared by linked business portfolios. */
+export function isParentBsuid(userId: string): boolean {
+  return /^[A-Z]{2}\.ENT\./.test(userId);
+}
+
+/** A recipient as a send names it: an E.164 phone number, a BSUID, or both (at least one). */
+export interface RecipientIds {
+  phone: string | null;
+  userId: string | null;
+}
+
+/** A checked recipient, or the one field that is wrong (or missing) and why. */
+export type ParsedRecipient = ({ ok: true } & RecipientIds) | { ok: false; field: string; reason: string };
+
+/** The text of an optional cell: absent, null and blank are "not given". */
+function given(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value : undefined;
+  if (text === undefined) return '\u0000';
+  return text.trim() === '' ? null : text;
+}
+
+/**
+ * Checks a recipient given as a phone number and/or a BSUID (either may be absent, null or blank, not both).
+ * `fields` names them for the error (`phone_number` / `recipient`, `rows[3].phone_number` / `rows[3].user_id`): a
+ * malformed value names its own field, a recipient with neither names the phone field.
+ */
+export function parseRecipient(phoneInput: unknown, userIdInput: unknown, fields: { phone: string; userId: string }): ParsedRecipient {
+  const phoneText = given(phoneInput);
+  const userText = given(userIdInput);
+  let phone: string | null = null;
+  let userId: string | null = null;
+  if (phoneText !== null) {
+    const p = phoneText === '\u0000' ? { ok: false as const, reason: 'a phone number is a string of digits' } : normalizePhone(phoneText);
+    if (!p.ok) return { ok: false, field: fields.phone, reason: p.reason };
+    phone = p.e164;
+  }
+  if (userText !== null) {
+    const b = userText === '\u0000' ? { ok: false as const, reason: 'a user_id (BSUID) is a string' } : parseBsuid(userText);
+    if (!b.ok) return { ok: false, field: fields.userId, reason: b.reason };
+    userId = b.userId;
+  }
+  if (phone === null && userId === null) {
+    return { ok: false, field: fields.phone, reason: `a recipient needs ${fields.phone} or ${fields.userId} (a BSUID)` };
+  }
+  return { ok: true, phone, userId };
+}
+
+/**
+ * The recipient key: the BSUID when known (the row's own, else the one the network linked to its phone number),
+ * else the phone number.
+ */
+export function recipientKey(ids: RecipientIds, linkedUserId: string | null = null): string {
+  const key = ids.userId ?? linkedUserId ?? ids.phone;
+  if (key === null) throw new RangeError('a recipient has a phone number or a BSUID');
+  return key;
+}
