@@ -66,8 +66,9 @@ test('a template with a URL and a quick-reply button is created in the form, its
 
   await page.getByRole('heading', { name: 'Templates' }).waitFor();
   const row = page.locator('tr[data-template="spring_sale_2026"]');
-  await row.getByTestId('template-status').filter({ hasText: 'APPROVED' }).waitFor({ timeout: 30_000 });
-  assert.equal(await row.getByRole('cell').nth(2).innerText(), 'MARKETING');
+  await row.locator('[data-testid="template-status"][data-code="APPROVED"]').waitFor({ timeout: 30_000 });
+  assert.equal(await row.getByRole('cell').nth(2).innerText(), 'Marketing');
+  assert.equal(await row.getByTestId('template-status').innerText(), 'Approved');
   await page.getByRole('complementary', { name: 'Template preview' }).getByText('Stop promotions').waitFor();
 
   const res = await world.h.call('GET', '/api/v1/message-templates?channel_id=110000000000001');
@@ -134,7 +135,7 @@ test('a carousel template with an uploaded image per card is created and approve
   await page.screenshot({ path: join(shots, 'template-carousel-1280.png'), fullPage: true });
   await page.getByRole('button', { name: 'Submit for review' }).click();
   const row = page.locator('tr[data-template="spring_picks"]');
-  await row.getByTestId('template-status').filter({ hasText: 'APPROVED' }).waitFor({ timeout: 30_000 });
+  await row.locator('[data-testid="template-status"][data-code="APPROVED"]').waitFor({ timeout: 30_000 });
   const res = await world.h.call('GET', '/api/v1/message-templates?channel_id=110000000000001');
   const made = res.body.items.find((t: { name: string }) => t.name === 'spring_picks');
   const cards = made.components.find((c: { type: string }) => c.type === 'CAROUSEL').cards;

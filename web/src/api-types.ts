@@ -88,7 +88,15 @@ export interface MessageRecord {
   created_at: string;
   updated_at: string;
   __v: number;
-  ext_id: string;
+  ext_id: string | null;
   webhook_response: unknown;
+  send_wizard_id: string | null;
+  backend_sended_time: string | null;
+  sended_time: string | null;
+  delivered_time: string | null;
+  seen_time: string | null;
+  failed_time: string | null;
+  error_message: string | null;
+  error_message_detail: string | null;
   [extra: string]: unknown;
 }

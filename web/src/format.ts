@@ -25,27 +25,12 @@ export function fmtRelative(value: string | number | null | undefined, now = Dat
   return ms >= 0 ? `in ${text}` : `${text} ago`;
 }
 
-/** Human titles of message statuses (the interface's states table). */
-export const MESSAGE_STATUS_TITLES: Record<string, string> = {
-  NONE: 'In Queue',
-  CANCELLED: 'Cancelled',
-  QUEUED: 'Queued',
-  AGENDA: 'Agenda',
-  OPT_IN_SUCCESS: 'Number Checked Success',
-  OPT_IN_FAILED: 'Number Check Failed',
-  OPT_IN_FAILED_INVALID_NUMBER: 'Invalid Number',
-  SENT_TO_BACKEND: 'Send To Backend',
-  SENT_TO_BACKEND_FAILED: 'Send To Backend Failed',
-  BACKEND_DELIVERED: 'Delivered',
-  BACKEND_SEEN: 'Seen',
-  BACKEND_SENT: 'Sent',
-  BACKEND_FAILED: 'Failed',
-  BACKEND_DELETED: 'Deleted',
-};
-
-/** A tier name as people say it: TIER_2K -> 2K / 24 h. */
-export function tierLabel(tier: string): string {
-  if (tier === 'TIER_UNLIMITED' || tier === 'UNLIMITED') return 'Unlimited';
-  const m = /^TIER_(.+)$/.exec(tier);
-  return m && m[1] !== 'NOT_SET' ? `${m[1]} / 24 h` : tier === 'TIER_NOT_SET' ? 'Not set' : tier;
+/** A length of time as people say it: 45 s, 5 min, 2 h 30 min, 3 days. */
+export function fmtDuration(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const min = Math.round(seconds / 60);
+  if (min < 60) return `${min} min`;
+  const h = Math.floor(min / 60);
+  if (h < 48) return min % 60 ? `${h} h ${min % 60} min` : `${h} h`;
+  return `${Math.round(h / 24)} days`;
 }

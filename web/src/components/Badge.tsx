@@ -1,16 +1,26 @@
 /** A colour-coded label. The colour only repeats the text, so it never carries meaning alone. */
 import type { ComponentChildren } from 'preact';
+import { plain, type PlainName } from '../plain-names';
 
 /** Badge colours (see .badge.* in styles.css). */
 export type Tone = 'green' | 'yellow' | 'red' | 'blue' | 'grey' | 'purple';
 
-export function Badge({ tone, label, children }: { tone: Tone; label?: string; children: ComponentChildren }) {
+export function Badge({ tone, label, title, code, children }: { tone: Tone; label?: string; title?: string; code?: string; children: ComponentChildren }) {
   return (
-    <span class={`badge ${tone}`} title={label}>
+    <span class={`badge ${tone}`} title={title ?? label} data-code={code}>
       {label && <span class="visually-hidden">{label}: </span>}
       {children}
     </span>
   );
+}
+
+/**
+ * A code shown by its plain name (plain-names.ts): the code and its meaning on hover, the code in `data-code`.
+ * Screen readers hear the label and the plain name.
+ */
+export function PlainBadge({ tone, label, names, code }: { tone: Tone; label?: string; names: Record<string, PlainName>; code: string }) {
+  const p = plain(names, code);
+  return <Badge tone={tone} label={label} title={`${p.hint} (${code})`} code={code}>{p.name}</Badge>;
 }
 
 /** Colour of a channel status. */

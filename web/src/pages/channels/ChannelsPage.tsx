@@ -1,8 +1,9 @@
 /** Channels: every phone number with status, quality and tier, the tier window's use and why it is blocked. */
 import type { Channel } from '../../api-types';
-import { Badge, qualityTone, statusTone, tierTone } from '../../components/Badge';
+import { Badge, PlainBadge, qualityTone, statusTone, tierTone } from '../../components/Badge';
 import { useChannels } from '../../data';
-import { fmtNumber, fmtRelative, fmtTime, tierLabel } from '../../format';
+import { fmtNumber, fmtRelative, fmtTime } from '../../format';
+import { CHANNEL_STATUS_NAMES, plain, QUALITY_NAMES, tierName } from '../../plain-names';
 import { href } from '../../router';
 
 export function ChannelsPage() {
@@ -38,9 +39,13 @@ function ChannelCard({ channel: c }: { channel: Channel }) {
         </div>
       </header>
       <div class="badges" role="list" aria-label="Health">
-        <span role="listitem"><Badge tone={statusTone(c.status)} label="Status">{c.status}</Badge></span>
-        <span role="listitem"><Badge tone={qualityTone(c.quality_rating)} label="Quality">Quality {c.quality_rating}</Badge></span>
-        <span role="listitem"><Badge tone={tierTone(c.messaging_limit_tier)} label="Tier">{c.messaging_limit_tier}</Badge></span>
+        <span role="listitem"><PlainBadge tone={statusTone(c.status)} label="Status" names={CHANNEL_STATUS_NAMES} code={c.status} /></span>
+        <span role="listitem"><PlainBadge tone={qualityTone(c.quality_rating)} label="Quality" names={QUALITY_NAMES} code={c.quality_rating} /></span>
+        <span role="listitem">
+          <Badge tone={tierTone(c.messaging_limit_tier)} label="Messaging limit" title={`New customers this number may message in 24 h (${c.messaging_limit_tier})`} code={c.messaging_limit_tier}>
+            {tierName(c.messaging_limit_tier)}
+          </Badge>
+        </span>
       </div>
       {c.blocked_reason ? (
         <p class="alert error blocked" data-testid="blocked-reason">
@@ -51,8 +56,8 @@ function ChannelCard({ channel: c }: { channel: Channel }) {
       )}
       <TierMeter channel={c} />
       <dl class="facts">
-        <div><dt>Throughput</dt><dd>{fmtNumber(c.throughput_mps)} msg/s{c.throughput_override_mps !== null ? ' (operator setting)' : c.throughput_level ? ` (${c.throughput_level})` : ''}</dd></div>
-        <div><dt>Account</dt><dd class="mono">{c.whatsapp_account_id}</dd></div>
+        <div><dt>Speed</dt><dd title={c.throughput_level ?? undefined}>{fmtNumber(c.throughput_mps)} messages a second{c.throughput_override_mps !== null ? ' (set by an operator)' : ''}</dd></div>
+        <div><dt>WhatsApp account</dt><dd class="mono">{c.whatsapp_account_id}</dd></div>
         <div><dt>Checked</dt><dd>{fmtTime(c.refreshed_at)}</dd></div>
       </dl>
       {c.auth_error && c.auth_error !== c.blocked_reason && <p class="alert warn">Last network refusal: {c.auth_error}</p>}
@@ -64,11 +69,13 @@ function ChannelCard({ channel: c }: { channel: Channel }) {
   );
 }
 
-/** The service's reason with what it means for sending. */
+/** The service's reason (blocked_reason) in plain words, with what it means for sending. */
 function explainBlock(reason: string): string {
-  if (reason === 'channel status is FLAGGED') return 'the network FLAGGED this number for quality; sends wait until it is unflagged.';
-  if (reason === 'channel quality rating is RED') return 'quality rating is RED; sends wait until it improves.';
-  if (reason.startsWith('channel status is ')) return `the number's status is ${reason.slice('channel status is '.length)}; the network does not let it send.`;
+  if (reason === 'channel quality rating is RED') return 'the quality rating is low; sends wait until it improves.';
+  if (reason.startsWith('channel status is ')) {
+    const status = reason.slice('channel status is '.length);
+    return `${plain(CHANNEL_STATUS_NAMES, status).hint.replace(/^The number/, 'the number')}.`;
+  }
   return `${reason}. Sends wait and are retried after a back-off (rotate the access token with tms channel update if it expired).`;
 }
 
@@ -76,8 +83,8 @@ function TierMeter({ channel: c }: { channel: Channel }) {
   if (c.tier_limit === null) {
     return (
       <div class="tier">
-        <div class="tier-line"><strong>Tier quota</strong><span>{tierLabel(c.messaging_limit_tier)}: no cap</span></div>
-        <p class="muted small">{fmtNumber(c.tier_used_24h)} unique recipients in the rolling 24 h.</p>
+        <div class="tier-line"><strong>Messaging limit</strong><span>{tierName(c.messaging_limit_tier)}: no cap</span></div>
+        <p class="muted small" data-testid="tier-used">{fmtNumber(c.tier_used_24h)} customers messaged in the last 24 h.</p>
       </div>
     );
   }
@@ -88,7 +95,7 @@ function TierMeter({ channel: c }: { channel: Channel }) {
   return (
     <div class="tier">
       <div class="tier-line">
-        <strong id={`tier-${c.id}`}>Tier quota (rolling 24 h)</strong>
+        <strong id={`tier-${c.id}`}>Messaging limit (last 24 h)</strong>
         <span data-testid="tier-left">{fmtNumber(left)} left</span>
       </div>
       <div
@@ -103,7 +110,7 @@ function TierMeter({ channel: c }: { channel: Channel }) {
         <span style={{ width: `${pct}%` }} />
       </div>
       <p class="muted small" data-testid="tier-used">
-        {fmtNumber(c.tier_used_24h)} of {fmtNumber(c.tier_limit)} unique recipients used
+        {fmtNumber(c.tier_used_24h)} of {fmtNumber(c.tier_limit)} customers messaged
         {c.tier_window_frees_at ? `; the next slot frees ${fmtRelative(c.tier_window_frees_at)}` : ''}.
       </p>
     </div>

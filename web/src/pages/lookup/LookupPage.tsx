@@ -1,7 +1,8 @@
 /** Message lookup: status records by message id (POST /api/v1/messages). */
 import { useEffect, useState } from 'preact/hooks';
 import type { MessageRecord } from '../../api-types';
-import { Badge, messageStatusTone } from '../../components/Badge';
+import { messageStatusTone, PlainBadge } from '../../components/Badge';
+import { MESSAGE_STATUS_NAMES } from '../../plain-names';
 import { fmtTime } from '../../format';
 import { ApiError, apiFetch, errorText } from '../../http';
 import { replaceQuery, useRoute } from '../../router';
@@ -9,6 +10,19 @@ import { replaceQuery, useRoute } from '../../router';
 /** Ids from free text: separated by spaces, commas or new lines; duplicates dropped. */
 export function parseIds(text: string): string[] {
   return [...new Set(text.split(/[\s,;]+/).map((s) => s.trim()).filter(Boolean))];
+}
+
+/** The times a record carries, in the order they happen (names as in plain-names.ts). */
+function timeline(r: MessageRecord) {
+  const steps = [
+    { field: 'created_at', label: 'Created', at: r.created_at },
+    { field: 'backend_sended_time', label: 'Handed to WhatsApp', at: r.backend_sended_time },
+    { field: 'sended_time', label: 'Sent', at: r.sended_time },
+    { field: 'delivered_time', label: 'Delivered', at: r.delivered_time },
+    { field: 'seen_time', label: 'Read', at: r.seen_time },
+  ];
+  if (r.failed_time) steps.push({ field: 'failed_time', label: 'Failed', at: r.failed_time });
+  return steps;
 }
 
 export function LookupPage() {
@@ -86,17 +100,30 @@ export function LookupPage() {
         <article class="card record" key={r._id} aria-labelledby={`msg-${r._id}`} data-message-id={r._id}>
           <header class="row">
             <h2 id={`msg-${r._id}`} class="mono">{r._id}</h2>
-            <Badge tone={messageStatusTone(r.status)} label="Message status">{r.status}</Badge>
+            <PlainBadge tone={messageStatusTone(r.status)} label="Message status" names={MESSAGE_STATUS_NAMES} code={r.status} />
           </header>
+          {(r.error_message || r.error_message_detail) && (
+            <p class="alert error" data-testid="failure-reason">
+              <strong>Why it failed:</strong> {r.error_message ?? ''}
+              {r.error_message_detail && r.error_message_detail !== r.error_message ? <span class="muted"> — {r.error_message_detail}</span> : null}
+            </p>
+          )}
           <dl class="facts">
             <div><dt>To</dt><dd class="mono">{r.phone_number}</dd></div>
             <div><dt>Name</dt><dd>{r.full_name || '—'}</dd></div>
             <div><dt>From</dt><dd>{r.from_number}</dd></div>
             <div><dt>Template</dt><dd class="mono">{r.message_template_id}</dd></div>
-            <div><dt>Network id</dt><dd class="mono">{r.ext_id || '—'}</dd></div>
-            <div><dt>Created</dt><dd>{fmtTime(r.created_at)}</dd></div>
-            <div><dt>Updated</dt><dd>{fmtTime(r.updated_at)}</dd></div>
+            <div><dt>WhatsApp message id</dt><dd class="mono">{r.ext_id || '—'}</dd></div>
+            <div><dt>Bulk send</dt><dd>{r.send_wizard_id ? <span class="mono">{r.send_wizard_id}</span> : 'Single send'}</dd></div>
           </dl>
+          <ol class="timeline" aria-label="Times">
+            {timeline(r).map((t) => (
+              <li key={t.field} data-time={t.field} class={t.at ? 'done' : ''}>
+                <span class="timeline-label" title={t.field}>{t.label}</span>
+                <span>{fmtTime(t.at)}</span>
+              </li>
+            ))}
+          </ol>
           {r.webhook_response !== null && r.webhook_response !== undefined && (
             <details>
               <summary>Network response</summary>

@@ -4,10 +4,11 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Pagination, ReportRow, SendWizard } from '../../api-types';
-import { Badge, messageStatusTone } from '../../components/Badge';
+import { messageStatusTone, PlainBadge } from '../../components/Badge';
 import { Pager } from '../../components/Pager';
 import { useLoad } from '../../data';
-import { fmtNumber, fmtTime, MESSAGE_STATUS_TITLES } from '../../format';
+import { fmtNumber, fmtTime } from '../../format';
+import { MESSAGE_STATUS_NAMES, MESSAGE_STATUS_ORDER, messageStatusName } from '../../plain-names';
 import { apiDownload, apiFetch, errorText } from '../../http';
 import { href } from '../../router';
 
@@ -95,8 +96,8 @@ export function ReportDetail(props: { id: string; send: SendWizard | null; versi
           <span>Status</span>
           <select value={status} onChange={(e) => changeStatus((e.target as HTMLSelectElement).value)}>
             <option value="">All statuses</option>
-            {Object.entries(MESSAGE_STATUS_TITLES).map(([value, title]) => (
-              <option key={value} value={value}>{`${title} (${value})`}</option>
+            {MESSAGE_STATUS_ORDER.map((value) => (
+              <option key={value} value={value} title={value}>{messageStatusName(value)}</option>
             ))}
           </select>
         </label>
@@ -114,14 +115,14 @@ export function ReportDetail(props: { id: string; send: SendWizard | null; versi
       {detail.error && <p class="alert error" role="alert">Could not load the rows: {detail.error}</p>}
       <div class="table-wrap" aria-busy={detail.loading}>
         <table>
-          <caption class="visually-hidden">Rows of the bulk send{status ? ` with status ${status}` : ''}</caption>
+          <caption class="visually-hidden">Rows of the bulk send{status ? `: ${messageStatusName(status)}` : ''}</caption>
           <thead>
             <tr>
               <th scope="col" class="num">Row</th>
               <th scope="col">Phone</th>
               <th scope="col">Name</th>
               <th scope="col">Status</th>
-              <th scope="col">Handed off</th>
+              <th scope="col">Handed to WhatsApp</th>
               <th scope="col">Last update</th>
               <th scope="col">Error</th>
               <th scope="col">Message</th>
@@ -133,7 +134,7 @@ export function ReportDetail(props: { id: string; send: SendWizard | null; versi
                 <td class="num">{r.row}</td>
                 <td class="mono nowrap">{r.phone_number}</td>
                 <td class="nowrap">{r.full_name ?? "—"}</td>
-                <td><Badge tone={messageStatusTone(r.status)}>{r.status}</Badge></td>
+                <td><PlainBadge tone={messageStatusTone(r.status)} names={MESSAGE_STATUS_NAMES} code={r.status} /></td>
                 <td class="nowrap">{fmtTime(r.backend_sended_time)}</td>
                 <td class="nowrap">{fmtTime(lastTime(r))}</td>
                 <td class="error-cell">
@@ -144,13 +145,13 @@ export function ReportDetail(props: { id: string; send: SendWizard | null; versi
               </tr>
             ))}
             {!detail.loading && rows.length === 0 && (
-              <tr><td colSpan={8} class="muted">No rows{status ? ` with status ${status}` : ''}.</td></tr>
+              <tr><td colSpan={8} class="muted">No rows{status ? ` with the status “${messageStatusName(status)}”` : ''}.</td></tr>
             )}
           </tbody>
         </table>
       </div>
       <Pager label="Detail pages" page={page} pageSize={PAGE_SIZE} total={total} shown={rows.length} onPage={goTo} disabled={detail.loading} />
-      <p class="muted small">{fmtNumber(total)} rows{status ? ` with status ${status}` : ''}.</p>
+      <p class="muted small">{fmtNumber(total)} rows{status ? ` with the status “${messageStatusName(status)}”` : ''}.</p>
     </section>
   );
 }

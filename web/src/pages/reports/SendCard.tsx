@@ -1,7 +1,8 @@
-/** One bulk send: status, progress bar, the funnel waiting → queued → handed off → delivered → sent → seen, failures apart. */
+/** One bulk send: status, progress bar, the funnel in WhatsApp's order (sent → delivered → read) with rates, failures apart. */
 import type { SendWizard } from '../../api-types';
-import { Badge, sendStatusTone } from '../../components/Badge';
-import { fmtNumber, fmtTime } from '../../format';
+import { PlainBadge, sendStatusTone } from '../../components/Badge';
+import { fmtDuration, fmtNumber, fmtTime } from '../../format';
+import { FUNNEL_STAGES, fmtRate, funnelRates, PRE_FUNNEL_STAGES, SEND_STATUS_NAMES } from '../../plain-names';
 
 /** Whether a bulk send is not finished (it can still be stopped). */
 export function isActive(w: SendWizard): boolean {
@@ -16,16 +17,19 @@ export function isMoving(w: SendWizard): boolean {
 /** What a user can do to a bulk send from its card. */
 export type SendAction = 'stop' | 'pause' | 'resume' | 'retry';
 
-/** Funnel stages from the list item's counters (DESIGN §7): delivered/sent/seen never go down. */
+/**
+ * The stages of the card in WhatsApp's order: rows not yet with WhatsApp, then sent → delivered → read with
+ * the rates (plain-names.ts). `counter` is the report counter each stage shows.
+ */
 export function funnel(w: SendWizard) {
-  return [
-    { key: 'waiting', label: 'Waiting', value: w.waiting, hint: 'stored, not started yet' },
-    { key: 'queued', label: 'Queued', value: w.queued, hint: 'waiting for their turn in the channel' },
-    { key: 'handed', label: 'Handed off', value: w.awaiting_backend_count + w.delivered_count, hint: 'given to the network (awaiting a status, or further)' },
-    { key: 'delivered', label: 'Delivered', value: w.delivered_count, hint: "reached the network's server" },
-    { key: 'sent', label: 'Sent', value: w.sent_count, hint: "reached the customer's phone" },
-    { key: 'seen', label: 'Seen', value: w.seen_count, hint: 'read by the customer' },
-  ];
+  const rates = funnelRates(w);
+  const pre = PRE_FUNNEL_STAGES.map((s) => ({ ...s, value: w[s.counter], rate: null as string | null }));
+  const stages = FUNNEL_STAGES.map((s) => ({
+    ...s,
+    value: w[s.counter],
+    rate: s.counter === 'sent_count' ? `${fmtRate(rates.delivered)} of sent` : s.counter === 'seen_count' ? `${fmtRate(rates.read)} of delivered` : null,
+  }));
+  return [...pre, ...stages];
 }
 
 /** Share (0–100) of rows that are done: delivered or beyond, failed, or cancelled. */
@@ -45,14 +49,14 @@ export function SendCard(props: { send: SendWizard; selected: boolean; detailHre
       <header class="send-head">
         <div class="send-title">
           <h2 id={titleId}>{w.name}</h2>
-          <Badge tone={sendStatusTone(w.status)} label="Bulk send status">{w.status}</Badge>
+          <PlainBadge tone={sendStatusTone(w.status)} label="Bulk send status" names={SEND_STATUS_NAMES} code={w.status} />
         </div>
         <div class="muted small">
           <span class="mono">{w.send_wizard_id}</span> · from {w.from_number} · {fmtTime(w.created_at)}
-          {w.total_time > 0 ? ` · paced over ${fmtNumber(w.total_time)} s` : ''}
+          {w.total_time > 0 ? ` · spread over ${fmtDuration(w.total_time)}` : ''}
         </div>
       </header>
-      {w.status === 'PAUSED' && w.paused_reason && <p class="alert warn small">Paused by the service: {w.paused_reason}. It resumes by itself.</p>}
+      {w.status === 'PAUSED' && w.paused_reason && <p class="alert warn small">On hold: {w.paused_reason}. It resumes by itself.</p>}
       {w.status === 'PAUSED_BY_USER' && <p class="alert warn small">Paused by a user: nothing new is handed to the network until it is resumed.</p>}
       {w.status === 'SCHEDULED' && w.scheduled_at && <p class="alert info small">Scheduled: starts {fmtTime(w.scheduled_at)}.</p>}
       {w.retry_of && <p class="muted small">Retry of the failed rows of <span class="mono">{w.retry_of}</span>.</p>}
@@ -75,17 +79,18 @@ export function SendCard(props: { send: SendWizard; selected: boolean; detailHre
       </div>
       <ol class="funnel" aria-label="Funnel">
         {funnel(w).map((s) => (
-          <li key={s.key} class={`stage ${s.key}`} title={s.hint} data-stage={s.key}>
-            <span class="stage-label">{s.label}</span>
+          <li key={s.counter} class={`stage ${s.counter}`} title={s.hint} data-stage={s.counter}>
+            <span class="stage-label">{s.name}</span>
             <span class="stage-value">{fmtNumber(s.value)}</span>
+            {s.rate && <span class="stage-rate" data-testid="stage-rate">{s.rate}</span>}
           </li>
         ))}
       </ol>
       <div class="send-foot">
         <dl class="apart">
-          <div class="failed" data-stage="failed"><dt>Failed</dt><dd>{fmtNumber(w.failed_count)}</dd></div>
-          <div data-stage="cancelled"><dt>Cancelled</dt><dd>{fmtNumber(w.cancelled_count)}</dd></div>
-          <div data-stage="total"><dt>Rows</dt><dd>{fmtNumber(w.summary)}</dd></div>
+          <div class="failed" data-stage="failed_count"><dt>Failed</dt><dd>{fmtNumber(w.failed_count)}</dd></div>
+          <div data-stage="cancelled_count"><dt>Cancelled</dt><dd>{fmtNumber(w.cancelled_count)}</dd></div>
+          <div data-stage="summary"><dt>Rows</dt><dd>{fmtNumber(w.summary)}</dd></div>
           {w.duplicate_count > 0 && <div><dt>Duplicates removed</dt><dd>{fmtNumber(w.duplicate_count)}</dd></div>}
         </dl>
         <div class="row">

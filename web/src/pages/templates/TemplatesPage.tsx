@@ -1,10 +1,12 @@
 /**
  * Templates: the channel's templates with status and category, filters (status, category, text), a preview
  * of the chosen one, delete with confirm; `#/templates/new` is the create form. While a template is under
- * review the list refreshes itself (every 2 s, for at most 2 minutes) so APPROVED shows without a reload.
+ * review the list refreshes itself (every 2 s, for at most 2 minutes) so “Approved” shows without a reload.
+ * Statuses and categories show their plain names (plain-names.ts), the code on hover.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { errorText } from '../../http';
+import { CATEGORY_NAMES, plain, TEMPLATE_STATUS_NAMES } from '../../plain-names';
 import { href, navigate, replaceQuery, useRoute } from '../../router';
 import { deleteTemplate, listTemplates } from './api';
 import { ChannelSelect, useChannels } from './ChannelSelect';
@@ -115,14 +117,14 @@ function TemplateList() {
           <span>Status</span>
           <select id="tpl-status" value={status} onChange={(e) => setQuery({ status: (e.target as HTMLSelectElement).value })}>
             <option value="">All statuses</option>
-            {statuses.map((s) => <option key={s} value={s}>{s}</option>)}
+            {statuses.map((s) => <option key={s} value={s}>{plain(TEMPLATE_STATUS_NAMES, s).name}</option>)}
           </select>
         </label>
         <label class="field" for="tpl-category">
           <span>Category</span>
           <select id="tpl-category" value={category} onChange={(e) => setQuery({ category: (e.target as HTMLSelectElement).value })}>
             <option value="">All categories</option>
-            {categories.map((s) => <option key={s} value={s}>{s}</option>)}
+            {categories.map((s) => <option key={s} value={s}>{plain(CATEGORY_NAMES, s).name}</option>)}
           </select>
         </label>
         <label class="field grow" for="tpl-text">
@@ -148,8 +150,8 @@ function TemplateList() {
                     {t.rejected_reason && t.rejected_reason !== 'NONE' && <div class="muted small">Rejected: {t.rejected_reason}</div>}
                   </td>
                   <td>{t.language}</td>
-                  <td>{t.category}</td>
-                  <td><span class={`badge ${statusColour(t.status)}`} data-testid="template-status">{t.status}</span></td>
+                  <td title={t.category}>{plain(CATEGORY_NAMES, t.category).name}</td>
+                  <td><span class={`badge ${statusColour(t.status)}`} data-testid="template-status" data-code={t.status} title={`${plain(TEMPLATE_STATUS_NAMES, t.status).hint} (${t.status})`}>{plain(TEMPLATE_STATUS_NAMES, t.status).name}</span></td>
                   <td class="actions">
                     {t.status === 'APPROVED' && <a class="button small" href={href('/send', { channel: channelId, template: t.id })}>Send</a>}
                     <button type="button" class="button small danger" onClick={() => setConfirming(t)} aria-label={`Delete ${t.name}`}>Delete</button>
@@ -163,7 +165,7 @@ function TemplateList() {
           {current ? (
             <>
               <h2>{current.name}</h2>
-              <p class="muted small">{current.language} · {current.category} · <span class={`badge ${statusColour(current.status)}`}>{current.status}</span></p>
+              <p class="muted small">{current.language} · {plain(CATEGORY_NAMES, current.category).name} · <span class={`badge ${statusColour(current.status)}`} data-code={current.status} title={current.status}>{plain(TEMPLATE_STATUS_NAMES, current.status).name}</span></p>
               <MessagePreview message={renderMessage(current.components, (c) => exampleValues(current.components)[c])} label={`Preview of ${current.name}`} />
             </>
           ) : (
