@@ -1,5 +1,8 @@
 /** The bulk-send calls of the wizard: startv2 as a dry run (checks and counts, stores nothing) and for real. */
 import { apiFetch } from '../../http';
+import type { DryRun } from './dry-run';
+
+export type { DryRun };
 
 /** The startv2 body the wizard sends. */
 export interface StartV2Body {
@@ -8,15 +11,6 @@ export interface StartV2Body {
   total_time: number;
   param_headers: string[];
   rows: (string | number | null)[][];
-}
-
-/** A dry run's answer (files-api's `dry_run: true`, beyond the interface). */
-export interface DryRun {
-  rows: number;
-  duplicates_removed: number;
-  tier_quota_needed: number;
-  /** null when the tier has no cap. */
-  tier_quota_left: number | null;
 }
 
 /** Checks the rows exactly as a start would; throws ApiError (400, row/column errors) when a row is bad. */

@@ -1,0 +1,152 @@
+/**
+ * The send wizard's state and the one reducer that changes it. Pure: the page (useWizard.ts) runs the
+ * calls to the service and dispatches what they answered; each step component reads the state and
+ * dispatches the user's choices. The channel and template live in the route's query, not here.
+ */
+import type { ApiTemplate } from '../templates/types.js';
+import type { DryRun } from './dry-run.js';
+import type { Mapping, RowIssue } from './mapping.js';
+import type { Table } from './table.js';
+
+/** The steps, in order (the index is the state's `step`). */
+export const STEPS = ['Channel', 'Template', 'Recipients', 'Columns', 'Preview & check', 'Pacing', 'Confirm'] as const;
+export const STEP = { channel: 0, template: 1, recipients: 2, columns: 3, check: 4, pacing: 5, confirm: 6 } as const;
+
+/** Rows of a large file kept in the browser for its preview. */
+export const BIG_FILE_PREVIEW_ROWS = 50;
+
+/** A list too big to edit here: it goes to the service as the file (start-file). */
+export interface BigFile {
+  file: File;
+  /** Its row count when the browser read it whole (XLSX, or a CSV under the size limit); null when only its head was read. */
+  rows: number | null;
+}
+
+/** What a start answered. */
+export interface Started {
+  send_wizard_id: string;
+  summary: number;
+  duplicate_count: number;
+}
+
+export interface WizardState {
+  step: number;
+  /** The channel's APPROVED templates; null while they load. */
+  templates: ApiTemplate[] | null;
+  error: string | null;
+  /** The recipient list (for a big file: its first rows). */
+  table: Table | null;
+  /** Where the list came from ("spring.xlsx", "pasted list"). */
+  source: string;
+  bigFile: BigFile | null;
+  pasted: string;
+  mapping: Mapping;
+  /** Problems the service found (dry run or start), cleared as the user fixes them. */
+  serverIssues: RowIssue[];
+  /** The service's verdict on the list as it is now; null when the list changed since. */
+  checked: DryRun | null;
+  checking: boolean;
+  /** Seconds to spread the send over (startv2's total_time); 0 = as fast as the channel allows. */
+  totalTime: number;
+  starting: boolean;
+  started: Started | null;
+  /** The start's Idempotency-Key is `${keyBase}-${keyGeneration}`; any change to what would be sent takes a new one. */
+  keyBase: string;
+  keyGeneration: number;
+}
+
+export type WizardAction =
+  | { type: 'go'; step: number }
+  | { type: 'error'; error: string | null }
+  | { type: 'templatesLoading' }
+  | { type: 'templatesLoaded'; templates: ApiTemplate[] }
+  | { type: 'templateGone' }
+  | { type: 'choiceChanged' }
+  | { type: 'listLoaded'; table: Table; source: string; bigFile: BigFile | null }
+  | { type: 'pastedEdited'; text: string }
+  | { type: 'autoMapped'; mapping: Mapping }
+  | { type: 'targetMapped'; target: string; column: number | null }
+  | { type: 'cellEdited'; row: number; target: string; value: string }
+  | { type: 'checkBegun' }
+  | { type: 'checkPassed'; result: DryRun }
+  | { type: 'checkRefused'; issues: RowIssue[] }
+  | { type: 'checkFailed'; error: string }
+  | { type: 'pacingChosen'; totalTime: number }
+  | { type: 'startBegun' }
+  | { type: 'startDone'; started: Started }
+  | { type: 'startFailed'; error: string; issues: RowIssue[] | null }
+  | { type: 'sendAnother' };
+
+/** The state of a fresh wizard; `step` is where it opens, `keyBase` a random prefix of its start keys. */
+export function initialState(step: number, keyBase: string): WizardState {
+  return {
+    step, templates: null, error: null, table: null, source: '', bigFile: null, pasted: '', mapping: {}, serverIssues: [],
+    checked: null, checking: false, totalTime: 0, starting: false, started: null, keyBase, keyGeneration: 0,
+  };
+}
+
+/** The Idempotency-Key of a start of the state as it is. */
+export function startKey(s: WizardState): string {
+  return `${s.keyBase}-${s.keyGeneration}`;
+}
+
+/** What would be sent changed: the service's verdict is out of date and a start needs a new key. */
+function invalidated(s: WizardState): WizardState {
+  return { ...s, checked: null, keyGeneration: s.keyGeneration + 1 };
+}
+
+export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
+  switch (a.type) {
+    case 'go':
+      return { ...s, step: a.step, error: null };
+    case 'error':
+      return { ...s, error: a.error };
+    case 'templatesLoading':
+      return { ...s, templates: null };
+    case 'templatesLoaded':
+      return { ...s, templates: a.templates };
+    case 'templateGone':
+      return { ...s, step: STEP.template, error: 'Choose an APPROVED template of this channel.' };
+    case 'choiceChanged':
+      return invalidated(s);
+    case 'listLoaded': {
+      const table = a.bigFile && a.bigFile.rows !== null ? { headers: a.table.headers, rows: a.table.rows.slice(0, BIG_FILE_PREVIEW_ROWS) } : a.table;
+      return invalidated({ ...s, table, bigFile: a.bigFile, source: a.source, serverIssues: [] });
+    }
+    case 'pastedEdited':
+      return { ...s, pasted: a.text };
+    case 'autoMapped':
+      return { ...s, mapping: a.mapping };
+    case 'targetMapped':
+      return invalidated({ ...s, mapping: { ...s.mapping, [a.target]: a.column }, serverIssues: [] });
+    case 'cellEdited': {
+      const k = s.mapping[a.target];
+      if (!s.table || k === null || k === undefined) return s;
+      const rows = s.table.rows.slice();
+      rows[a.row] = rows[a.row].slice();
+      rows[a.row][k] = a.value;
+      const serverIssues = s.serverIssues.filter((i) => !(i.row === a.row && (i.target === a.target || i.target === null)));
+      return invalidated({ ...s, table: { headers: s.table.headers, rows }, serverIssues });
+    }
+    case 'checkBegun':
+      return { ...s, checking: true, error: null };
+    case 'checkPassed':
+      return { ...s, checking: false, checked: a.result, serverIssues: [] };
+    case 'checkRefused':
+      return { ...s, checking: false, checked: null, serverIssues: a.issues };
+    case 'checkFailed':
+      return { ...s, checking: false, checked: null, error: a.error };
+    case 'pacingChosen':
+      return { ...s, totalTime: a.totalTime, keyGeneration: s.keyGeneration + 1 };
+    case 'startBegun':
+      return { ...s, starting: true, error: null };
+    case 'startDone':
+      return { ...s, starting: false, started: a.started };
+    case 'startFailed':
+      return a.issues
+        ? { ...s, starting: false, error: a.error, serverIssues: a.issues, checked: null }
+        : { ...s, starting: false, error: a.error };
+    case 'sendAnother':
+      return invalidated({ ...s, started: null, table: null, bigFile: null, pasted: '', step: STEP.channel, error: null });
+  }
+}

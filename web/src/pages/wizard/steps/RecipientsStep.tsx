@@ -1,0 +1,29 @@
+/** Step 3: the recipient list, from a CSV / XLSX file or pasted from a spreadsheet. */
+import type { Wizard } from '../useWizard';
+
+export function RecipientsStep({ w }: { w: Wizard }) {
+  const { table, bigFile, source, pasted } = w.state;
+  const { slots } = w;
+  return (
+    <div class="wiz-split">
+      <div class="field">
+        <label for="wiz-file">A CSV or Excel (.xlsx) file</label>
+        <input id="wiz-file" type="file" accept=".csv,.xlsx,.txt,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" aria-describedby="wiz-file-hint"
+          onChange={(e) => w.onFile((e.target as HTMLInputElement).files?.[0])} />
+        <small id="wiz-file-hint" class="muted">First row: column names such as phone_number, full_name, {slots.slice(0, 2).map((s) => s.column).join(', ') || 'BODY.1'}. The first sheet of a workbook is read.</small>
+      </div>
+      <div class="field">
+        <label for="wiz-paste">Or paste a list (from a spreadsheet, or comma separated)</label>
+        <textarea id="wiz-paste" rows={5} value={pasted} placeholder={`phone_number,full_name${slots.map((s) => `,${s.column}`).join('')}`}
+          onInput={(e) => w.dispatch({ type: 'pastedEdited', text: (e.target as HTMLTextAreaElement).value })} />
+        <div class="row"><button type="button" class="button" onClick={w.onPaste} disabled={!pasted.trim()}>Use pasted list</button></div>
+      </div>
+      {table && !bigFile && <p class="alert info" role="status" data-testid="list-summary">Read {table.rows.length.toLocaleString('en-US')} rows and {table.headers.length} columns from the {source}.</p>}
+      {table && bigFile && (
+        <p class="alert info" role="status" data-testid="list-summary">
+          {source} is large ({bigFile.rows === null ? `${(bigFile.file.size / 1048576).toFixed(1)} MB` : `${bigFile.rows.toLocaleString('en-US')} rows`}): it goes to the service as a file, which checks every row. The first {table.rows.length} rows are shown here.
+        </p>
+      )}
+    </div>
+  );
+}

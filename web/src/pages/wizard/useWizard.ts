@@ -1,0 +1,153 @@
+/**
+ * The send wizard's model: the reducer's state, what follows from it (the template, its slots, the row
+ * problems, whether the step may go on) and the commands that call the service (load the channel's
+ * templates, read a list, check it with a dry run, start). Step components take it as `w`.
+ */
+import { useEffect, useMemo, useReducer } from 'preact/hooks';
+import { ApiError, errorText } from '../../http';
+import { replaceQuery, useRoute } from '../../router';
+import { listTemplates } from '../templates/api';
+import { useChannels } from '../templates/ChannelSelect';
+import { dryRun, dryRunFile, start, startFile } from './api';
+import { autoMap, checkRows, countDuplicates, FULL_NAME, issuesFromErrors, issuesFromFileErrors, missingTargets, PHONE, toFileMapping, toStartRows } from './mapping';
+import { MAX_TOTAL_TIME } from './pacing';
+import { templateSlots, type Slot } from './slots';
+import { initialState, startKey, STEP, wizardReducer, type BigFile } from './state';
+import { LARGE_CSV_BYTES, MAX_EDIT_ROWS, parseDelimited, parseFile, parseLargeCsv, TableError, type Table } from './table';
+
+/** A random prefix for this wizard's start keys, so a retried start (double click, network blip) starts nothing twice. */
+function newKeyBase(): string {
+  return `console-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+export function useWizard() {
+  const route = useRoute();
+  const { channels, error: channelsError } = useChannels();
+  const channelId = route.query.get('channel') ?? channels?.[0]?.id ?? '';
+  const templateId = route.query.get('template') ?? '';
+  // Coming from a template's "Send" link, the channel and template are chosen already.
+  const [state, dispatch] = useReducer(wizardReducer, undefined, () =>
+    initialState(route.query.get('channel') && templateId ? STEP.recipients : STEP.channel, newKeyBase()));
+  const { step, templates, table, bigFile, mapping, serverIssues, checked, checking, totalTime } = state;
+
+  const channel = channels?.find((c) => c.id === channelId) ?? null;
+  const template = templates?.find((t) => t.id === templateId) ?? null;
+  const slots = useMemo<Slot[]>(() => (template ? templateSlots(template.components) : []), [template]);
+
+  const setQuery = (patch: Record<string, string>) => replaceQuery('/send', { channel: channelId, template: templateId, ...patch });
+  const chooseChannel = (id: string) => {
+    setQuery({ channel: id, template: '' });
+    dispatch({ type: 'choiceChanged' });
+  };
+  const chooseTemplate = (id: string) => {
+    setQuery({ template: id });
+    dispatch({ type: 'choiceChanged' });
+  };
+
+  useEffect(() => {
+    if (!channelId) return;
+    let live = true;
+    dispatch({ type: 'templatesLoading' });
+    listTemplates(channelId)
+      .then((list) => live && dispatch({ type: 'templatesLoaded', templates: list.filter((t) => t.status === 'APPROVED') }))
+      .catch((e) => live && dispatch({ type: 'error', error: errorText(e) }));
+    return () => {
+      live = false;
+    };
+  }, [channelId]);
+
+  // A template that is not (or no longer) an APPROVED one of the channel sends the user back to choose one.
+  useEffect(() => {
+    if (templates !== null && step >= STEP.recipients && !template) dispatch({ type: 'templateGone' });
+  }, [templates, template, step]);
+
+  // A new list or template maps the columns afresh.
+  useEffect(() => {
+    if (table) dispatch({ type: 'autoMapped', mapping: autoMap(table.headers, slots) });
+  }, [table?.headers.join('\u0000'), slots]);
+
+  const localIssues = useMemo(() => (table ? checkRows(table, mapping, slots) : []), [table, mapping, slots]);
+  const issues = [...localIssues, ...serverIssues.filter((s) => !localIssues.some((l) => l.row === s.row && l.target === s.target))];
+  const missing = missingTargets(mapping, slots);
+  const duplicates = useMemo(() => (table ? countDuplicates(table, mapping) : 0), [table, mapping]);
+
+  const loadTable = (t: Table, source: string, big: BigFile | null = null) =>
+    dispatch({ type: 'listLoaded', table: t, source, bigFile: big });
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    dispatch({ type: 'error', error: null });
+    try {
+      if (!/\.xlsx$/i.test(file.name) && file.size > LARGE_CSV_BYTES) {
+        loadTable(await parseLargeCsv(file), file.name, { file, rows: null });
+        return;
+      }
+      const t = await parseFile(file);
+      if (t.rows.length > MAX_EDIT_ROWS && t.headers.every((h) => !/^Column \d+$/.test(h))) loadTable(t, file.name, { file, rows: t.rows.length });
+      else if (t.rows.length > MAX_EDIT_ROWS) throw new TableError(`A file of more than ${MAX_EDIT_ROWS.toLocaleString('en-US')} rows needs a header row (phone_number, ...).`);
+      else loadTable(t, file.name);
+    } catch (e) {
+      dispatch({ type: 'error', error: errorText(e) });
+    }
+  };
+  const onPaste = () => {
+    dispatch({ type: 'error', error: null });
+    try {
+      const t = parseDelimited(state.pasted);
+      if (t.rows.length > MAX_EDIT_ROWS) throw new TableError(`Pasted lists hold at most ${MAX_EDIT_ROWS.toLocaleString('en-US')} rows; choose the file instead.`);
+      loadTable(t, 'pasted list');
+    } catch (e) {
+      dispatch({ type: 'error', error: errorText(e) });
+    }
+  };
+
+  const body = () => ({ message_template_id: templateId, channel_id: channelId, total_time: totalTime, ...toStartRows(table!, mapping, slots) });
+  const fileStart = () => ({ file: bigFile!.file, message_template_id: templateId, channel_id: channelId, total_time: totalTime, mapping: toFileMapping(table!.headers, mapping) });
+  const issuesOf = (e: ApiError) => (bigFile ? issuesFromFileErrors(e.errors, table!.headers, mapping) : issuesFromErrors(e.errors, body().param_headers));
+  const refusedRows = (e: unknown) => e instanceof ApiError && e.errors.length > 0 && e.status < 500;
+
+  const check = async () => {
+    if (!table || !template) return;
+    dispatch({ type: 'checkBegun' });
+    try {
+      dispatch({ type: 'checkPassed', result: bigFile ? await dryRunFile(fileStart()) : await dryRun(body()) });
+    } catch (e) {
+      if (refusedRows(e)) dispatch({ type: 'checkRefused', issues: issuesOf(e as ApiError) });
+      else dispatch({ type: 'checkFailed', error: errorText(e) });
+    }
+  };
+
+  // Entering the check step with a clean list asks the service at once.
+  useEffect(() => {
+    if (step === STEP.check && localIssues.length === 0 && missing.length === 0 && !checked && !checking) void check();
+  }, [step]);
+
+  const doStart = async () => {
+    dispatch({ type: 'startBegun' });
+    try {
+      const key = startKey(state);
+      dispatch({ type: 'startDone', started: bigFile ? await startFile(fileStart(), key) : await start(body(), key) });
+    } catch (e) {
+      dispatch({ type: 'startFailed', error: errorText(e), issues: refusedRows(e) ? issuesOf(e as ApiError) : null });
+    }
+  };
+
+  const canNext = [
+    Boolean(channel),
+    Boolean(template),
+    Boolean(table),
+    missing.length === 0,
+    issues.length === 0 && checked !== null,
+    totalTime >= 0 && totalTime <= MAX_TOTAL_TIME,
+    false,
+  ][step];
+
+  const targetLabel = (t: string | null) => (t === null ? 'row' : t === PHONE ? 'phone number' : t === FULL_NAME ? 'name' : slots.find((s) => s.column === t)?.label ?? t);
+
+  return {
+    state, dispatch, channels, channelsError, channelId, templateId, channel, template, slots, issues, missing, duplicates, canNext,
+    targetLabel, chooseChannel, chooseTemplate, onFile, onPaste, check, doStart,
+  };
+}
+
+/** The wizard's model as the step components take it. */
+export type Wizard = ReturnType<typeof useWizard>;
