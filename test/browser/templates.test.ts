@@ -160,3 +160,26 @@ test('the templates list and the create form fit a 390 px phone', async () => {
   await page.screenshot({ path: join(shots, 'template-form-390.png'), fullPage: true });
   expectNoConsoleErrors(watched);
 });
+
+test('a REQUEST_CONTACT_INFO button is added without a label, previewed with WhatsApp’s own, and created bare', async () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    const watched = await world.signedIn('/templates', viewport);
+    const { page } = watched;
+    await page.getByRole('link', { name: 'New template' }).click();
+    const name = `ask_phone_${viewport.width}`;
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByTestId('name-status').filter({ hasText: 'The name is free' }).waitFor();
+    await page.getByLabel('Body text').fill('Share your number for delivery updates.');
+    await page.getByRole('button', { name: '+ Request phone number' }).click();
+    assert.equal(await page.locator('#tpl-buttons-0-text').count(), 0, 'no label field for this button');
+    await page.getByRole('figure', { name: 'Live preview of the template' }).getByText('Share phone number').waitFor();
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: join(shots, `template-contact-button-${viewport.width}.png`), fullPage: true });
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    await page.getByRole('heading', { name: 'Templates' }).waitFor();
+    const res = await world.h.call('GET', '/api/v1/message-templates?channel_id=110000000000001');
+    const made = res.body.items.find((t: { name: string }) => t.name === name);
+    assert.deepEqual(made.components.find((c: { type: string }) => c.type === 'BUTTONS').buttons, [{ type: 'REQUEST_CONTACT_INFO' }]);
+    expectNoConsoleErrors(watched);
+  }
+});

@@ -6109,6 +6109,9 @@ export interface components {
                 /** @description QUICK_REPLY (any case accepted) */
                 type: "QUICK_REPLY" | "quick_reply";
                 text: string;
+            } | {
+                /** @description REQUEST_CONTACT_INFO (any case accepted) */
+                type: "REQUEST_CONTACT_INFO" | "request_contact_info";
             })[];
         } | {
             /** @description CAROUSEL (any case accepted) */
@@ -6166,6 +6169,9 @@ export interface components {
                         /** @description QUICK_REPLY (any case accepted) */
                         type: "QUICK_REPLY" | "quick_reply";
                         text: string;
+                    } | {
+                        /** @description REQUEST_CONTACT_INFO (any case accepted) */
+                        type: "REQUEST_CONTACT_INFO" | "request_contact_info";
                     })[];
                 })[];
             }[];
@@ -6250,6 +6256,9 @@ export interface components {
                 /** @enum {string} */
                 type: "QUICK_REPLY";
                 text: string;
+            } | {
+                /** @enum {string} */
+                type: "REQUEST_CONTACT_INFO";
             })[];
         } | {
             /** @enum {string} */
@@ -6307,6 +6316,9 @@ export interface components {
                         /** @enum {string} */
                         type: "QUICK_REPLY";
                         text: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "REQUEST_CONTACT_INFO";
                     })[];
                 })[];
             }[];

@@ -103,3 +103,14 @@ test('the live preview shows the form’s examples', () => {
   assert.equal(m.buttons[1].detail, 'https://shop.example.com/summer');
   assert.deepEqual(m.missing, []);
 });
+
+test('a REQUEST_CONTACT_INFO button row goes as the bare button the rules accept, and previews with WhatsApp’s label', () => {
+  const f = fullForm();
+  f.buttons = [{ ...newButton('URL'), text: 'Shop', url: 'https://shop.example.com/{{1}}', urlExample: 'summer' }, newButton('REQUEST_CONTACT_INFO')];
+  const body = toCreateBody(f, 'c1');
+  const buttons = body.components.find((c) => c.type === 'BUTTONS')?.buttons;
+  assert.deepEqual(buttons?.[1], { type: 'REQUEST_CONTACT_INFO' });
+  assert.deepEqual(rules(body), []);
+  const view = renderMessage(body.components, () => undefined);
+  assert.equal(view.buttons[1].label, 'Share phone number');
+});

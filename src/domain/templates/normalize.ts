@@ -188,6 +188,12 @@ class Walker {
       }
       case 'QUICK_REPLY':
         return { type, text: this.text(raw, 'text', path, true) };
+      case 'REQUEST_CONTACT_INFO': {
+        // The network's button takes nothing but its type; anything else is refused rather than dropped unseen.
+        const extra = Object.keys(raw).filter((k) => k !== 'type');
+        for (const key of extra) this.fail(`${path}.${key}`, 'a REQUEST_CONTACT_INFO button cannot be customised: it takes only its type');
+        return { type };
+      }
       default:
         this.fail(`${path}.type`, `unknown button type "${type}": expected one of ${BUTTON_TYPES.join(', ')}`);
         return null;

@@ -66,7 +66,7 @@ export function textLength(text: string): number {
 /**
  * Number of parameters a send must supply for a component or button: distinct variables of a TEXT header,
  * BODY or URL; 1 for a media or LOCATION header (the file or place is chosen at send time) and for a
- * COPY_CODE button (the code); 0 for FOOTER, QUICK_REPLY and PHONE_NUMBER; BUTTONS and CAROUSEL add up
+ * COPY_CODE button (the code); 0 for FOOTER, QUICK_REPLY, PHONE_NUMBER and REQUEST_CONTACT_INFO; BUTTONS and CAROUSEL add up
  * their parts.
  */
 export function countVariables(item: Component | Button): number {
@@ -82,6 +82,7 @@ export function countVariables(item: Component | Button): number {
     case 'FOOTER':
     case 'QUICK_REPLY':
     case 'PHONE_NUMBER':
+    case 'REQUEST_CONTACT_INFO':
       return 0;
     case 'BUTTONS':
       return item.buttons.reduce((sum, b) => sum + countVariables(b), 0);

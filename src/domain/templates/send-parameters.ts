@@ -33,7 +33,11 @@ interface Entry { path: string; parameters: unknown }
 interface ButtonEntry extends Entry { index: number; subType: unknown }
 interface Entries { header?: Entry; body?: Entry; buttons: ButtonEntry[]; carousel?: { path: string; cards: unknown } }
 
-const SUB_TYPES = { URL: 'url', COPY_CODE: 'copy_code', QUICK_REPLY: 'quick_reply', PHONE_NUMBER: 'phone_number' } as const;
+// REQUEST_CONTACT_INFO takes no parameters, so it is never sent as a button component; the name only checks a
+// client's own sub_type.
+const SUB_TYPES = {
+  URL: 'url', COPY_CODE: 'copy_code', QUICK_REPLY: 'quick_reply', PHONE_NUMBER: 'phone_number', REQUEST_CONTACT_INFO: 'request_contact_info',
+} as const;
 const MAX_COUPON = 20;
 
 function isRecord(value: unknown): value is Raw {
@@ -193,7 +197,7 @@ class Check {
       this.fail(field, `button ${entry.index} (${b.type}) takes ${allowed.join(' or ')} parameter(s); got ${params.length}`);
       return null;
     }
-    if (params.length === 0 || b.type === 'PHONE_NUMBER') return null;
+    if (params.length === 0 || b.type === 'PHONE_NUMBER' || b.type === 'REQUEST_CONTACT_INFO') return null;
     const raw = params[0];
     const p: Raw = isRecord(raw) ? raw : {};
     const [key, paramType] = b.type === 'URL' ? ['text', 'text'] : b.type === 'COPY_CODE' ? ['coupon_code', 'coupon_code'] : ['payload', 'payload'];

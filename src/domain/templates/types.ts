@@ -14,7 +14,7 @@ export type HeaderFormat = (typeof HEADER_FORMATS)[number];
 export const MEDIA_HEADER_FORMATS = ['IMAGE', 'VIDEO', 'DOCUMENT'] as const;
 
 /** Button kinds. */
-export const BUTTON_TYPES = ['QUICK_REPLY', 'URL', 'PHONE_NUMBER', 'COPY_CODE'] as const;
+export const BUTTON_TYPES = ['QUICK_REPLY', 'URL', 'PHONE_NUMBER', 'COPY_CODE', 'REQUEST_CONTACT_INFO'] as const;
 /** A button kind. */
 export type ButtonType = (typeof BUTTON_TYPES)[number];
 
@@ -72,8 +72,16 @@ export interface QuickReplyButton {
   text: string;
 }
 
+/**
+ * Asks the user to share their phone number (a `contacts` reply with `origin: contact_request`). The network
+ * does not let it be customised: no label, no parameters at send time; UTILITY and MARKETING templates only.
+ */
+export interface RequestContactInfoButton {
+  type: 'REQUEST_CONTACT_INFO';
+}
+
 /** Any button. */
-export type Button = UrlButton | PhoneNumberButton | CopyCodeButton | QuickReplyButton;
+export type Button = UrlButton | PhoneNumberButton | CopyCodeButton | QuickReplyButton | RequestContactInfoButton;
 
 /** BUTTONS: the template's buttons, in display order (a send's button `index` points here). */
 export interface ButtonsComponent {

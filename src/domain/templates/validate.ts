@@ -208,7 +208,10 @@ class Rules {
       seen.set(b.type, n);
       const cap = BUTTON_CAPS[b.type];
       if (cap !== undefined && n > cap) this.fail(`${at}.type`, `at most ${cap} ${b.type} button${cap > 1 ? 's' : ''}`);
-      if (inCard && b.type === 'COPY_CODE') this.fail(`${at}.type`, 'card buttons are QUICK_REPLY, URL or PHONE_NUMBER');
+      if (inCard && (b.type === 'COPY_CODE' || b.type === 'REQUEST_CONTACT_INFO')) this.fail(`${at}.type`, 'card buttons are QUICK_REPLY, URL or PHONE_NUMBER');
+      if (b.type === 'REQUEST_CONTACT_INFO' && this.category !== 'MARKETING' && this.category !== 'UTILITY') {
+        this.fail(`${at}.type`, 'a REQUEST_CONTACT_INFO button is for UTILITY and MARKETING templates only');
+      }
       if (b.type === 'QUICK_REPLY' && group === 'after' && !groupBroken) {
         groupBroken = true;
         this.fail(`${at}.type`, 'QUICK_REPLY buttons must form one group, before or after the other buttons');
@@ -220,7 +223,7 @@ class Rules {
   }
 
   button(b: Button, at: string): void {
-    if (b.type !== 'COPY_CODE') {
+    if (b.type !== 'COPY_CODE' && b.type !== 'REQUEST_CONTACT_INFO') {
       if (b.text.trim() === '') this.fail(`${at}.text`, 'the button label must not be empty');
       this.length(b.text, TEMPLATE_LIMITS.buttonLabel, `${at}.text`, 'the button label');
     }

@@ -117,6 +117,14 @@ function buttons(anyCase: boolean, max: number) {
       { type: kind('QUICK_REPLY', anyCase), text: Type.String({ maxLength: TEMPLATE_LIMITS.buttonLabel }) },
       { additionalProperties: false, title: 'Quick-reply button' },
     ),
+    Type.Object(
+      { type: kind('REQUEST_CONTACT_INFO', anyCase) },
+      {
+        additionalProperties: false,
+        title: 'Request-contact-info button',
+        description: 'asks the user to share their phone number; not customisable (no label, no send parameters); UTILITY and MARKETING templates, not in carousel cards',
+      },
+    ),
   ]);
   return Type.Object(
     { type: kind('BUTTONS', anyCase), buttons: Type.Array(button, { minItems: 1, maxItems: max, description: 'in display order; a send names a button by its 0-based index here' }) },

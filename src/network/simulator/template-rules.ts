@@ -137,6 +137,10 @@ export function validateCreation(world: SimWorld, body: unknown): TemplateDraft 
       if (placeholders(c.text).length > 0) throw formatError(2388073, 'Invalid footer format', 'The footer cannot have variables.');
     } else if (c.type === 'BUTTONS') {
       if (!Array.isArray(c.buttons) || c.buttons.length === 0 || c.buttons.length > 10) throw invalidParameter('BUTTONS needs 1-10 buttons.');
+      // The contact-request button belongs to utility and marketing templates (Meta's BSUID guide).
+      if (category === 'AUTHENTICATION' && c.buttons.some((btn) => btn.type === 'REQUEST_CONTACT_INFO')) {
+        throw invalidParameter('A REQUEST_CONTACT_INFO button can be added to utility and marketing templates only.');
+      }
     } else if (c.type === 'CAROUSEL') {
       for (const card of c.cards ?? []) {
         for (const cc of card.components) if (cc.type === 'BODY' || (cc.type === 'HEADER' && cc.format === 'TEXT')) checkParameterFormat(cc, named);

@@ -259,3 +259,11 @@ test('a carousel template without the carousel entry fails on the root', () => {
 test('a carousel entry for a template without a carousel fails on its type', () => {
   assert.deepEqual(where(checkSendComponents(coupon, [...cloud(), { type: 'carousel', cards: [] }])), ['PARAMETERS_INVALID message_template[4].type']);
 });
+
+test('a REQUEST_CONTACT_INFO button needs no parameter and is never sent as a component; a parameter for it is refused', () => {
+  const ask: StoredComponents = [{ type: 'BODY', text: 'Hi {{1}}, share your number?' }, { type: 'BUTTONS', buttons: [{ type: 'REQUEST_CONTACT_INFO' }] }];
+  const body = { type: 'body', parameters: [{ type: 'text', text: 'Pablo' }] };
+  assert.deepEqual(toNetworkComponents(ask, [body]), [body]);
+  const extra = [body, { type: 'button', sub_type: 'request_contact_info', index: 0, parameters: [{ type: 'text', text: 'x' }] }];
+  assert.deepEqual(where(checkSendComponents(ask, extra)), ['PARAMETERS_INVALID message_template[1].parameters']);
+});

@@ -132,3 +132,24 @@ test('a null button slot keeps the indexes of the buttons after it', () => {
     'TEMPLATE_INVALID components[1].buttons[0]', 'TEMPLATE_INVALID components[1].buttons[1].text',
   ]);
 });
+
+const contact = (change: Json = {}): Json => ({ type: 'REQUEST_CONTACT_INFO', ...change });
+
+test('REQUEST_CONTACT_INFO: the bare button passes beside the other kinds, in any case', () => {
+  assert.deepEqual(withButtons([url(), contact(), qr()]), []);
+  assert.deepEqual(withButtons([{ type: 'request_contact_info' }]), []);
+});
+test('REQUEST_CONTACT_INFO: a label or any other field is refused (the network lets nothing be customised)', () => {
+  assert.deepEqual(where(withButtons([contact({ text: 'Share your number' })])), ['TEMPLATE_INVALID components[1].buttons[0].text']);
+});
+test('REQUEST_CONTACT_INFO: UTILITY passes, AUTHENTICATION fails on the button type', () => {
+  const template = (category: string) => validateTemplate({
+    name: 'ask_phone', category, language: 'tr',
+    components: [{ type: 'BODY', text: 'Share your number with us.' }, { type: 'BUTTONS', buttons: [contact()] }],
+  }, { allowedCategories: ['MARKETING', 'UTILITY', 'AUTHENTICATION'] });
+  assert.deepEqual(template('UTILITY'), []);
+  assert.deepEqual(where(template('AUTHENTICATION')), ['TEMPLATE_INVALID components[1].buttons[0].type']);
+});
+test('REQUEST_CONTACT_INFO: counts as another button for the quick-reply group rule', () => {
+  assert.deepEqual(where(withButtons([qr('a'), contact(), qr('b')])), ['TEMPLATE_INVALID components[1].buttons[2].type']);
+});

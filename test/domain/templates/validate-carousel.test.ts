@@ -129,3 +129,10 @@ test('carousel: the top-level body keeps the 4-parameter limit', () => {
   t.components[0] = { type: 'body', text: 'a {{1}} b {{2}} c {{3}} d {{4}} e {{5}} f', example: { body_text: [['1', '2', '3', '4', '5']] } };
   assert.deepEqual(check(t), ['TEMPLATE_INVALID components[0].text']);
 });
+
+test('carousel: a REQUEST_CONTACT_INFO button in a card fails on its type', () => {
+  const errors = check(carousel(2, (cards) => {
+    for (const card of cards) card.components[2] = { type: 'buttons', buttons: [{ type: 'request_contact_info' }] };
+  }));
+  assert.ok(errors.includes('TEMPLATE_INVALID components[1].cards[0].components[2].buttons[0].type'), errors.join('\n'));
+});

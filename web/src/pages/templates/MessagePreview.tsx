@@ -18,7 +18,7 @@ function Formatted({ text }: { text: string }) {
   );
 }
 
-const ICONS: Record<string, string> = { URL: '↗', PHONE_NUMBER: '✆', COPY_CODE: '⧉', QUICK_REPLY: '↩' };
+const ICONS: Record<string, string> = { URL: '↗', PHONE_NUMBER: '✆', COPY_CODE: '⧉', QUICK_REPLY: '↩', REQUEST_CONTACT_INFO: '☎' };
 
 function Buttons({ buttons }: { buttons: ButtonView[] }) {
   if (buttons.length === 0) return null;

@@ -23,7 +23,10 @@ import './templates.css';
 type Errors = Record<string, string[]>;
 type NameState = { state: 'idle' | 'checking' | 'ok' } | { state: 'error'; message: string };
 
-const BUTTON_TITLES: Record<ButtonKind, string> = { QUICK_REPLY: 'Quick reply', URL: 'Visit website (URL)', PHONE_NUMBER: 'Call phone number', COPY_CODE: 'Copy offer code' };
+const BUTTON_TITLES: Record<ButtonKind, string> = {
+  QUICK_REPLY: 'Quick reply', URL: 'Visit website (URL)', PHONE_NUMBER: 'Call phone number', COPY_CODE: 'Copy offer code',
+  REQUEST_CONTACT_INFO: 'Request phone number',
+};
 const NAME_DEBOUNCE_MS = 400;
 
 /** A labelled control with its errors (the control gets aria-invalid and aria-describedby from `control`). */
@@ -349,7 +352,10 @@ function ButtonsEditor({ prefix, buttons, kinds, max, errors, onChange }: {
               {errors[key] && <p class="field-error" role="alert">{errors[key].join(' ')}</p>}
               {errors[`${key}.kind`] && <p class="field-error" role="alert">{errors[`${key}.kind`].join(' ')}</p>}
               <div class="row">
-                {b.kind !== 'COPY_CODE' && (
+                {b.kind === 'REQUEST_CONTACT_INFO' && (
+                  <p class="muted">Asks the customer to share their phone number. WhatsApp shows its own label; the button takes no text and no value at send time.</p>
+                )}
+                {b.kind !== 'COPY_CODE' && b.kind !== 'REQUEST_CONTACT_INFO' && (
                   <Field id={idOf(j, 'text')} label="Button label" errors={errors[`${key}.text`]}>
                     {(a) => <input id={a.id} value={b.text} maxLength={25} aria-invalid={a.invalid} aria-describedby={a.describedBy} onInput={(e) => onChange((l) => { l[j].text = value(e); }, touch)} />}
                   </Field>

@@ -7,13 +7,13 @@
 import { isPositional, variableNames, type ApiComponent } from './types.js';
 
 /** Button kinds, as the form offers them. */
-export const BUTTON_KINDS = ['QUICK_REPLY', 'URL', 'PHONE_NUMBER', 'COPY_CODE'] as const;
+export const BUTTON_KINDS = ['QUICK_REPLY', 'URL', 'PHONE_NUMBER', 'COPY_CODE', 'REQUEST_CONTACT_INFO'] as const;
 export type ButtonKind = (typeof BUTTON_KINDS)[number];
 
 /** One button row of the form. */
 export interface FormButton {
   kind: ButtonKind;
-  /** Label (not for COPY_CODE). */
+  /** Label (not for COPY_CODE nor REQUEST_CONTACT_INFO, which the network does not let be labelled). */
   text: string;
   /** URL; may end with {{1}}. */
   url: string;
@@ -131,6 +131,7 @@ function buttonsComponent(buttons: FormButton[], at: string, fieldPrefix: string
       }
       if (b.kind === 'PHONE_NUMBER') return { type: 'PHONE_NUMBER', text: b.text, phone_number: b.phone };
       if (b.kind === 'COPY_CODE') return { type: 'COPY_CODE', example: b.code };
+      if (b.kind === 'REQUEST_CONTACT_INFO') return { type: 'REQUEST_CONTACT_INFO' };
       return { type: 'QUICK_REPLY', text: b.text };
     }),
   };

@@ -75,6 +75,7 @@ function button(b: ApiButton, column: string, valueOf: ValueOf, missing: string[
     const example = Array.isArray(b.example) ? b.example[0] : b.example;
     return { type, label: 'Copy offer code', detail: v || example || null };
   }
+  if (type === 'REQUEST_CONTACT_INFO') return { type, label: 'Share phone number', detail: null };
   return { type, label: b.text ?? '', detail: null };
 }
 
