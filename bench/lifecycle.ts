@@ -12,7 +12,7 @@ import { applyCounterMoves } from '../src/engine/counters.js';
 import { activateDueSchedules, insertRetryRows, insertRetryWizard, markPausedByUser, resumeByUser } from '../src/store/bulk-lifecycle.js';
 import { parkWizardRows } from '../src/store/send-wizards.js';
 import { migrate, openDatabase } from '../src/store/db.js';
-import { insertMessages } from '../src/store/messages.js';
+import { insertMessages } from '../src/store/message-inserts.js';
 import { acceptWizard, insertWizard, queueWaitingRows } from '../src/store/send-wizards.js';
 
 const arg = (name: string) => {

@@ -11,7 +11,8 @@ import { channelBlockReason } from '../domain/channel.js';
 import { NO_STATUS_ERROR, noStatusDetail, QUEUE_EXPIRED_ERROR, queueExpiredDetail, statusWebhooksStaleSince } from '../domain/waits.js';
 import { clearStatusWebhooksStale, listStatusWebhookMarks, markStatusWebhooksStale } from '../store/channel-status-webhooks.js';
 import { findChannelById } from '../store/channels.js';
-import { failOverdueMessages, listChannelsWithOverdueQueue, listOldestAwaitingStatus, type MovedRow } from '../store/messages.js';
+import { failOverdueMessages, listChannelsWithOverdueQueue, listOldestAwaitingStatus } from '../store/message-waits.js';
+import type { MovedRow } from '../store/message-moves.js';
 import type { Database } from '../store/schema.js';
 import { applyCounterMoves } from './counters.js';
 

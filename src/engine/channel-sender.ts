@@ -22,23 +22,23 @@ import {
   releaseInDoubt,
   requeueMessages,
   requeueRefusedSends,
-  type MessageRow,
   type MovedRow,
-} from '../store/messages.js';
+} from '../store/message-moves.js';
+import type { MessageRow } from '../store/message-inserts.js';
 import type { Database } from '../store/schema.js';
+import { acquireChannelLease } from '../store/channel-leases.js';
 import {
-  acquireChannelLease,
   confirmWindowSends,
   countWindowRecipients,
   earliestWindowExpiry,
-  findSuppressed,
   findWindowRecipients,
   holdChannelForTier,
   lockChannel,
   releaseTierHold,
   releaseWindowSlots,
   reserveWindowRecipients,
-} from '../store/sending.js';
+} from '../store/tier-window.js';
+import { findSuppressed } from '../store/opt-outs.js';
 import { pauseChannelWizards, pauseWizards, resumeWizards } from '../store/send-wizards.js';
 import { parkClaimedRows } from '../store/bulk-lifecycle.js';
 import { freshChannel, noteChannelFailure, type ChannelHealthDeps } from './channel-health.js';

@@ -1,7 +1,7 @@
 /** Keeps bulk-send counters exact: every move's (old, new) pairs become counter deltas in the same transaction. */
 import type { Kysely } from 'kysely';
 import { counterDelta, type Counter } from '../domain/message-states.js';
-import { lockMessageRows, type MovedRow } from '../store/messages.js';
+import { lockMessageRows, type MovedRow } from '../store/message-moves.js';
 import type { Database } from '../store/schema.js';
 import { addWizardCounters } from '../store/send-wizards.js';
 

@@ -11,12 +11,23 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { NetworkPort } from '../network/port.js';
-import { expireAllMessageLeases, failUnreconciled, listChannelsWithDueWork, requeueExpiredLeases } from '../store/messages.js';
+import {
+  expireAllMessageLeases,
+  failUnreconciled,
+  listChannelsWithDueWork,
+  requeueExpiredLeases,
+} from '../store/message-moves.js';
 import type { Database } from '../store/schema.js';
 import {
-  acquireChannelLease, beatInstanceHeartbeat, deleteDeadInstances, deleteInstance, dropAllChannelLeases, handOverChannelLease,
-  listChannelLeases, releaseChannelLeases,
-} from '../store/sending.js';
+  acquireChannelLease,
+  beatInstanceHeartbeat,
+  deleteDeadInstances,
+  deleteInstance,
+  dropAllChannelLeases,
+  handOverChannelLease,
+  listChannelLeases,
+  releaseChannelLeases,
+} from '../store/channel-leases.js';
 import { planChannelShare, type LeaseView } from '../domain/channel-share.js';
 import { deleteWizard, deleteWizardRows, findStaleStarts, queueWaitingRows } from '../store/send-wizards.js';
 import { activateDueSchedules } from '../store/bulk-lifecycle.js';

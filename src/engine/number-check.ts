@@ -14,9 +14,9 @@ import type { Logger } from 'pino';
 import type { MessageStatus } from '../domain/message-states.js';
 import { OPTED_OUT_MESSAGE, optedOutDetail } from '../domain/opt-outs.js';
 import { NetworkError, type ChannelCredentials, type NetworkPort } from '../network/port.js';
-import type { MessageRow } from '../store/messages.js';
+import type { MessageRow } from '../store/message-inserts.js';
 import type { Database } from '../store/schema.js';
-import { findSuppressed } from '../store/sending.js';
+import { findSuppressed } from '../store/opt-outs.js';
 
 /** How numbers are checked before a send: locally only (default), or also by the rehearsal-only contacts check. */
 export type NumberCheckMode = 'local' | 'contacts';

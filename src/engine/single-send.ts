@@ -17,13 +17,19 @@ import { normalizePhone } from '../domain/phone.js';
 import { toNetworkComponents } from '../domain/templates/send-parameters.js';
 import type { StoredComponents } from '../domain/templates/types.js';
 import type { TemplateSendPayload } from '../network/port.js';
-import { insertMessages, type NewMessage } from '../store/messages.js';
+import { insertMessages, type NewMessage } from '../store/message-inserts.js';
 import type { Database } from '../store/schema.js';
 import { findSingleSendFacts } from '../store/single-sends.js';
 import {
-  countWindowRecipients, findWindowRecipients, lockChannel, lockChannelWindowShared, readMaxConnections, readWindowUse, releaseTierHold,
+  countWindowRecipients,
+  findWindowRecipients,
+  lockChannel,
+  lockChannelWindowShared,
+  readMaxConnections,
+  readWindowUse,
+  releaseTierHold,
   reserveWindowRecipients,
-} from '../store/sending.js';
+} from '../store/tier-window.js';
 import { findTemplate, type TemplateRow } from '../store/templates.js';
 import { channelAuthError, freshChannel, type ChannelHealthDeps } from './channel-health.js';
 

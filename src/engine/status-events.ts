@@ -7,11 +7,18 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { DELIVERY_RANK, EVENT_STATUS, FAILED_STATUSES, statusAfterEvent, TIME_FIELD_OF } from '../domain/message-states.js';
-import { applyEventUpdates, findMessagesForEvents, findMessagesForEventsById, type EventUpdate, type MovedRow, type StatusTarget } from '../store/messages.js';
+import {
+  applyEventUpdates,
+  findMessagesForEvents,
+  findMessagesForEventsById,
+  type EventUpdate,
+  type StatusTarget,
+} from '../store/message-status-events.js';
+import type { MovedRow } from '../store/message-moves.js';
 import type { Database } from '../store/schema.js';
 import { noteStatusWebhooks } from '../store/channel-status-webhooks.js';
 import { hasMessageStatusSubscribers } from '../store/webhook-endpoints.js';
-import { suppressNumber } from '../store/sending.js';
+import { suppressNumber } from '../store/opt-outs.js';
 import { deletePendingStatusEvents, insertPendingStatusEvents, lockPendingStatusEvents, agePendingStatusEvents } from '../store/status-events.js';
 import { applyCounterMoves } from './counters.js';
 import type { ChangeHandler } from './webhook-inbox.js';

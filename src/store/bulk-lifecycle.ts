@@ -6,7 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import { PAUSABLE_STATUSES } from '../domain/bulk-send-states.js';
 import { FAILED_STATUSES, type MessageStatus } from '../domain/message-states.js';
-import { MOVE_SOURCES, states, type MovedRow } from './messages.js';
+import { MOVE_SOURCES, states, type MovedRow } from './message-moves.js';
 import type { Database } from './schema.js';
 import { wizardStates, type SendWizardRow } from './send-wizards.js';
 

@@ -1,4 +1,7 @@
-/** SQL for opt-outs: the company's suppression list and its opt-out keywords. Every statement takes the company id. */
+/**
+ * SQL for the company's suppression list: its opt-outs and opt-out keywords, and the numbers the network called
+ * undeliverable (131026). Every statement takes the company id.
+ */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, OptOutsTable } from './schema.js';
 
@@ -87,4 +90,39 @@ export async function upsertOptOutKeywords(db: Db, companyId: string, keywords: 
   await sql`
     insert into opt_out_settings (company_id, keywords, updated_at) values (${companyId}, ${JSON.stringify(keywords)}::jsonb, now())
     on conflict (company_id) do update set keywords = excluded.keywords, updated_at = now()`.execute(db);
+}
+
+/** Why a number is suppressed: the company's opt-out list (with its source), or the network called it undeliverable. */
+export interface Suppression {
+  kind: 'opted_out' | 'undeliverable';
+  /** opted_out: the opt-out's source (api, import, inbound_keyword); undeliverable: the stored reason. */
+  reason: string;
+  /** The inbound keyword of an opt-out by reply. */
+  keyword: string | null;
+}
+
+/**
+ * The company's suppressed numbers among these: its opt-outs and the numbers known undeliverable after 131026, in
+ * one read; a number on both lists counts as opted out.
+ */
+export async function findSuppressed(db: Db, companyId: string, numbers: string[]): Promise<Map<string, Suppression>> {
+  if (numbers.length === 0) return new Map();
+  const result = await sql<{ phone_number: string; kind: Suppression['kind']; reason: string; keyword: string | null }>`
+    select phone_number, 'opted_out' as kind, source as reason, keyword from opt_outs
+    where company_id = ${companyId} and phone_number = any(${numbers}::text[])
+    union all
+    select phone_number, 'undeliverable' as kind, reason, null as keyword from suppressed_numbers
+    where company_id = ${companyId} and phone_number = any(${numbers}::text[])`.execute(db);
+  const found = new Map<string, Suppression>();
+  for (const r of result.rows) {
+    if (found.get(r.phone_number)?.kind !== 'opted_out') found.set(r.phone_number, { kind: r.kind, reason: r.reason, keyword: r.keyword });
+  }
+  return found;
+}
+
+/** Adds a number to the company's suppression list (idempotent). */
+export async function suppressNumber(db: Db, companyId: string, phoneNumber: string, reason: string): Promise<void> {
+  await sql`
+    insert into suppressed_numbers (company_id, phone_number, reason) values (${companyId}, ${phoneNumber}, ${reason})
+    on conflict do nothing`.execute(db);
 }

@@ -116,7 +116,7 @@ export interface MediaUploadsTable {
   created_at: CreatedAt;
 }
 
-/** Messages (single sends and bulk rows); written with SQL in messages.ts, typed here for reads. */
+/** Messages (single sends and bulk rows); written with SQL in message-inserts.ts, message-moves.ts, message-status-events.ts and message-waits.ts, typed here for reads. */
 export interface MessagesTable {
   id: string;
   company_id: string;

@@ -2,7 +2,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { COMPLETABLE_STATUSES, QUEUEING_STATUSES, STOPPABLE_STATUSES } from '../domain/bulk-send-states.js';
 import { COUNTERS, type Counter, type MessageStatus } from '../domain/message-states.js';
-import { MOVE_SOURCES, states } from './messages.js';
+import { MOVE_SOURCES, states } from './message-moves.js';
 import type { Database, SendWizardsTable } from './schema.js';
 
 type Db = Kysely<Database>;

@@ -4,7 +4,7 @@ import { sql, type KyselyPlugin } from 'kysely';
 import { addChannel, createCompany } from '../../src/admin.js';
 import { createSecretBox } from '../../src/domain/secret-box.js';
 import { GroupInserter } from '../../src/engine/single-send.js';
-import type { NewMessage } from '../../src/store/messages.js';
+import type { NewMessage } from '../../src/store/message-inserts.js';
 import { createTestStore } from '../support/db.js';
 
 let store: Awaited<ReturnType<typeof createTestStore>>;

@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { signWebhookBody } from '../../src/domain/webhook-signature.js';
 import { SIM_CHANNELS, SIM_CHANNEL_IDS, SIM_WABA_ID } from '../../src/network/simulator/constants.js';
-import { markHandedOff } from '../../src/store/messages.js';
+import { markHandedOff } from '../../src/store/message-moves.js';
 import { eventually, simAdmin, startHarness, TEST_APP_SECRET, type Harness } from '../support/harness.js';
 import { approvedTemplate, lookup, sendParams, singleSend, untilStatus } from '../support/sending.js';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { addChannel, createCompany } from '../../src/admin.js';
 import { createSecretBox } from '../../src/domain/secret-box.js';
-import { claimDueMessages } from '../../src/store/messages.js';
+import { claimDueMessages } from '../../src/store/message-moves.js';
 import { createTestStore } from '../support/db.js';
 
 // A bulk send with total_time 0 gives every row the same due_at. The claim must read its batch from the index in

@@ -8,7 +8,13 @@ import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { createCompany } from '../../src/admin.js';
 import { newId } from '../../src/domain/ids.js';
-import { claimRecordingAttempts, deferQueuedRows, insertMessages, parkQueuedRowsOfPausedWizards, peekDueMessages } from '../../src/store/messages.js';
+import {
+  claimRecordingAttempts,
+  deferQueuedRows,
+  parkQueuedRowsOfPausedWizards,
+  peekDueMessages,
+} from '../../src/store/message-moves.js';
+import { insertMessages } from '../../src/store/message-inserts.js';
 import { insertWizard } from '../../src/store/send-wizards.js';
 import { createTestStore } from '../support/db.js';
 

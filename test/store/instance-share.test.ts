@@ -4,8 +4,13 @@ import { sql } from 'kysely';
 import { addChannel, createCompany } from '../../src/admin.js';
 import { createSecretBox } from '../../src/domain/secret-box.js';
 import {
-  acquireChannelLease, beatInstanceHeartbeat, deleteDeadInstances, deleteInstance, handOverChannelLease, listChannelLeases,
-} from '../../src/store/sending.js';
+  acquireChannelLease,
+  beatInstanceHeartbeat,
+  deleteDeadInstances,
+  deleteInstance,
+  handOverChannelLease,
+  listChannelLeases,
+} from '../../src/store/channel-leases.js';
 import { createTestStore } from '../support/db.js';
 
 let store: Awaited<ReturnType<typeof createTestStore>>;

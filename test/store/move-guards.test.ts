@@ -11,12 +11,12 @@ import {
   claimDueMessages,
   failHandOffs,
   finishChecksRecordingAttempts,
-  insertMessages,
   MOVE_SOURCES,
   requeueExpiredLeases,
   requeueMessages,
   requeueRefusedSends,
-} from '../../src/store/messages.js';
+} from '../../src/store/message-moves.js';
+import { insertMessages } from '../../src/store/message-inserts.js';
 import { createTestStore } from '../support/db.js';
 
 let store: Awaited<ReturnType<typeof createTestStore>>;

@@ -8,7 +8,14 @@ import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { createCompany } from '../../src/admin.js';
 import { newId } from '../../src/domain/ids.js';
-import { applyEventUpdates, findMessagesForEvents, findMessagesForEventsById, insertMessages, type EventUpdate, type StatusTarget } from '../../src/store/messages.js';
+import {
+  applyEventUpdates,
+  findMessagesForEvents,
+  findMessagesForEventsById,
+  type EventUpdate,
+  type StatusTarget,
+} from '../../src/store/message-status-events.js';
+import { insertMessages } from '../../src/store/message-inserts.js';
 import { createTestStore } from '../support/db.js';
 
 let store: Awaited<ReturnType<typeof createTestStore>>;

@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { createCompany } from '../../src/admin.js';
-import { findMessagesForEvents } from '../../src/store/messages.js';
+import { findMessagesForEvents } from '../../src/store/message-status-events.js';
 import { createTestStore } from '../support/db.js';
 
 let store: Awaited<ReturnType<typeof createTestStore>>;

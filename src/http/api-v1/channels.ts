@@ -5,7 +5,7 @@ import { listChannelHealth, readChannelHealth } from '../../engine/channel-healt
 import { findStaleStatusWebhooks } from '../../store/channel-status-webhooks.js';
 import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES, apiV1Body, apiV1Schema } from '../envelope.js';
-import { windowUseByChannel } from '../../store/sending.js';
+import { windowUseByChannel } from '../../store/tier-window.js';
 import { CHANNEL_ITEM, exB, PHONE_STATUS_B } from '../openapi/examples.js';
 import { blockedReason, ChannelItem, ChannelQuery, PhoneStatusB, tierUse, toChannelItem, toPhoneStatusB } from '../schemas/channel.js';
 

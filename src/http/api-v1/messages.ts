@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { listChannels } from '../../store/channels.js';
-import { findMessagesByIds } from '../../store/messages.js';
+import { findMessagesByIds } from '../../store/message-inserts.js';
 import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES, apiV1Body, apiV1Schema } from '../envelope.js';
 import { exB, MESSAGE_RECORD } from '../openapi/examples.js';

@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 import { authHoldReason, channelBlockReason, effectiveThroughput, tierLimit, UNKNOWN_TIER } from '../../domain/channel.js';
 import type { ChannelRow } from '../../store/channels.js';
-import type { WindowUse } from '../../store/sending.js';
+import type { WindowUse } from '../../store/tier-window.js';
 
 const common = {
   status: Type.String({ description: 'Status of the phone number (CONNECTED, FLAGGED, RESTRICTED, ...)' }),

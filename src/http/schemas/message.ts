@@ -1,7 +1,7 @@
 /** Schemas for the single send and the message lookup. */
 import { Type } from 'typebox';
 import { MESSAGE_STATUSES } from '../../domain/message-states.js';
-import type { MessageRow } from '../../store/messages.js';
+import type { MessageRow } from '../../store/message-inserts.js';
 import { docSchema, WEBHOOK_RESPONSE_DOC } from '../openapi/doc-only.js';
 import { EX, SINGLE_SEND } from '../openapi/examples.js';
 

@@ -1,17 +1,14 @@
 /**
- * SQL for messages: inserts, lookups and every move of the state machine. Each move is one statement that
- * locks its rows, changes them only from the allowed states and returns (old status, new status) per row,
- * so the caller can keep the bulk-send counters exact in the same transaction.
+ * SQL for every dispatcher and recovery move of the state machine. Each move is one statement that locks its rows,
+ * changes them only from the allowed states and returns (old status, new status) per row, so the caller can keep
+ * the bulk-send counters exact in the same transaction.
  */
-import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { sourcesOf, type MessageStatus } from '../domain/message-states.js';
-import { copyIn } from './db.js';
-import type { Database, MessagesTable } from './schema.js';
+import type { MessageRow } from './message-inserts.js';
+import type { Database } from './schema.js';
 
 type Db = Kysely<Database>;
-
-/** A message row as the service reads it (status typed by the state machine). */
-export type MessageRow = Omit<Selectable<MessagesTable>, 'status'> & { status: MessageStatus };
 
 /** One row changed by a move (or, with `n`, a group of `n` rows that moved alike). */
 export interface MovedRow {
@@ -22,23 +19,6 @@ export interface MovedRow {
   status: MessageStatus;
   reached_rank: number;
   n?: number;
-}
-
-/** A message to insert. */
-export interface NewMessage {
-  id: string;
-  company_id: string;
-  channel_id: string;
-  template_id: string;
-  waba_id: string;
-  send_wizard_id: string | null;
-  row_no: number | null;
-  row_ref?: number | null;
-  phone_number: string;
-  full_name: string | null;
-  status: MessageStatus;
-  payload: unknown;
-  due_at: Date;
 }
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -74,54 +54,6 @@ export const MOVE_SOURCES = {
 
 /** `'A', 'B'` as SQL literals (status names come from the domain's table, never from input). */
 export const states = (list: readonly MessageStatus[]) => sql.join(list.map((s) => sql.lit(s)));
-
-/** Inserts messages in one statement (callers batch large sets). */
-export async function insertMessages(db: Db, rows: NewMessage[]): Promise<void> {
-  if (rows.length === 0) return;
-  await sql`
-    insert into messages (id, company_id, channel_id, template_id, waba_id, send_wizard_id, row_no, row_ref,
-                          phone_number, full_name, status, payload, due_at)
-    select id, company_id, channel_id, template_id, waba_id, send_wizard_id, row_no, row_ref, phone_number, full_name,
-           status, payload, due_at
-    from jsonb_to_recordset(${json(rows)}::jsonb) as r(id text, company_id text, channel_id text, template_id text,
-      waba_id text, send_wizard_id text, row_no integer, row_ref bigint, phone_number text, full_name text,
-      status text, payload jsonb, due_at timestamptz)`.execute(db);
-}
-
-/** The columns of a bulk send's stored rows as `copyWizardRows` takes them: the order of each line's fields. */
-export const WIZARD_ROW_COLUMNS = [
-  'id', 'row_no', 'due_at', 'company_id', 'channel_id', 'template_id', 'waba_id', 'send_wizard_id', 'status',
-  'row_ref', 'phone_number', 'full_name', 'payload',
-] as const;
-
-const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
-
-/** A value as a field of COPY's text format: null is `\N`; backslash, tab, newline and carriage return are escaped. */
-export function copyField(value: string | number | null): string {
-  if (value === null) return '\\N';
-  const text = String(value);
-  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]) : text;
-}
-
-/**
- * Stores rows of a bulk send given as COPY text lines (tab-separated fields in WIZARD_ROW_COLUMNS order, made
- * with copyField, each line ending in a newline), in pieces of whole lines: one `copy` statement, all of them or
- * none. Not in a transaction.
- */
-export async function copyWizardRows(db: Kysely<Database>, lines: AsyncIterable<string>): Promise<void> {
-  await copyIn(db, WIZARD_ROWS_COPY, lines);
-}
-
-/** The COPY statement of `copyWizardRows` (also run by a `transactionWithCopy` loader, db.ts). */
-export const WIZARD_ROWS_COPY = `copy messages (${WIZARD_ROW_COLUMNS.join(', ')}) from stdin`;
-
-/** The company's messages with these ids (others' ids are simply absent). */
-export async function findMessagesByIds(db: Db, companyId: string, ids: string[]): Promise<MessageRow[]> {
-  if (ids.length === 0) return [];
-  const result = await sql<MessageRow>`
-    select * from messages where company_id = ${companyId} and id = any(${ids}::text[]) order by id`.execute(db);
-  return result.rows;
-}
 
 /** Claims up to `limit` due QUEUED messages of a channel for this owner (QUEUED → AGENDA). */
 export async function claimDueMessages(
@@ -411,162 +343,8 @@ export async function lockMessageRows(db: Db, ids: string[]): Promise<void> {
   await sql`select id from messages where id = any(${ids}::text[]) order by id for update`.execute(db);
 }
 
-/** What applying a status event reads of its message (not the payload nor the last webhook body). */
-export type StatusTarget = Pick<
-  MessageRow,
-  | 'id' | 'company_id' | 'phone_number' | 'status' | 'reached_rank' | 'ext_id' | 'send_attempted_at' | 'backend_sended_time' | 'sended_time'
-  | 'delivered_time' | 'seen_time' | 'failed_time'
-> & {
-  /** The row version read (`xmin`): the update applies only while the row is still that version. */
-  guard: string;
-};
-
-/**
- * The row version a status event's update is computed from: `xmin`, the transaction that wrote this version of the
- * row. Every update writes a new version (a lock does not), so an equal `xmin` means the row is as it was read, and
- * reading it costs nothing (optimistic: no lock while reading).
- */
-const eventGuard = (m: 'm' | 'messages') => sql`${sql.ref(`${m}.xmin`)}::text`;
-
-/** The columns a status event's rules read (not the payload nor the last webhook body, the widest), with the guard. */
-const eventTargetColumns = sql`id, company_id, phone_number, status, reached_rank, ext_id, send_attempted_at,
-  backend_sended_time, sended_time, delivered_time, seen_time, failed_time, ${eventGuard('messages')} as guard`;
-
-/**
- * Messages named by status events (by wamid, or by our id echoed as biz_opaque_callback_data), read without a lock,
- * with their guard for `applyEventUpdates`. Two index probes joined by `union`, not one `or`: each branch alone lets
- * the planner see a unique index (`messages_ext_id`, whose `ext_id is not null` the `= any` implies, and the primary
- * key), so it probes them whatever the table's statistics say; with the `or` and no fresh statistics (after a bulk
- * start, or with autovacuum off) it scanned the whole table for every status batch, a cost that grew with the table.
- */
-export async function findMessagesForEvents(db: Db, wamids: string[], ids: string[]): Promise<StatusTarget[]> {
-  const result = await sql<StatusTarget>`
-    select ${eventTargetColumns} from messages where ext_id = any(${wamids}::text[])
-    union
-    select ${eventTargetColumns} from messages where id = any(${ids}::text[]) and send_attempted_at is not null`.execute(db);
-  return result.rows;
-}
-
-/** These messages again (those whose guarded update found them changed), with their guard; no lock. */
-export async function findMessagesForEventsById(db: Db, ids: string[]): Promise<StatusTarget[]> {
-  const result = await sql<StatusTarget>`select ${eventTargetColumns} from messages where id = any(${ids}::text[])`.execute(db);
-  return result.rows;
-}
-
-/** The state and fields a status event leaves on a message (computed by the domain rules). */
-export interface EventUpdate {
-  id: string;
-  /** The row's guard when it was read: the update applies only while it is unchanged. */
-  guard: string;
-  expected_status: MessageStatus;
-  status: MessageStatus;
-  reached_rank: number;
-  ext_id: string | null;
-  backend_sended_time: string | null;
-  sended_time: string | null;
-  delivered_time: string | null;
-  seen_time: string | null;
-  failed_time: string | null;
-  error_message: string | null;
-  error_message_detail: string | null;
-  webhook_response: unknown;
-  /** The move leaves a failed state: error_message, error_message_detail and failed_time are cleared. */
-  clear_failure: boolean;
-}
-
-/**
- * Applies status events to messages read with their guard (time fields only ever filled once; failure fields
- * cleared on recovery): one statement locks the rows in id order and updates those whose guard still holds. A row
- * that changed since it was read (a concurrent hand-off or another batch) is not updated and not returned: the
- * caller reads it again and recomputes. `wait: false` skips rows another transaction holds instead of waiting
- * (a transaction that already holds message rows must not wait for more: lock order, README).
- */
-export async function applyEventUpdates(db: Db, rows: EventUpdate[], wait = true): Promise<MovedRow[]> {
-  if (rows.length === 0) return [];
-  const result = await sql<MovedRow>`
-    with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb) as v(id text, guard text, expected_status text, status text,
-                 reached_rank smallint, ext_id text, backend_sended_time timestamptz, sended_time timestamptz,
-                 delivered_time timestamptz, seen_time timestamptz, failed_time timestamptz, error_message text,
-                 error_message_detail text, webhook_response jsonb, clear_failure boolean)),
-    t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
-          where m.status = v.expected_status and ${eventGuard('m')} = v.guard
-          order by m.id for update of m ${wait ? sql`` : sql`skip locked`})
-    update messages m set status = v.status, reached_rank = greatest(m.reached_rank, v.reached_rank),
-      ext_id = coalesce(m.ext_id, v.ext_id),
-      backend_sended_time = coalesce(m.backend_sended_time, v.backend_sended_time),
-      sended_time = coalesce(m.sended_time, v.sended_time),
-      delivered_time = coalesce(m.delivered_time, v.delivered_time),
-      seen_time = coalesce(m.seen_time, v.seen_time),
-      failed_time = case when v.clear_failure then null else coalesce(m.failed_time, v.failed_time) end,
-      error_message = case when v.clear_failure then null else coalesce(v.error_message, m.error_message) end,
-      error_message_detail = case when v.clear_failure then null else coalesce(v.error_message_detail, m.error_message_detail) end,
-      webhook_response = coalesce(v.webhook_response, m.webhook_response),
-      lease_owner = case when v.status = m.status then m.lease_owner else null end,
-      lease_until = case when v.status = m.status then m.lease_until else null end,
-      updated_at = now(), version = m.version + 1
-    from t, v where m.id = t.id and v.id = m.id
-    returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);
-  return result.rows;
-}
 
 /** Single-process databases (PGlite) only: claims of a dead process end now (recovery then requeues them). */
 export async function expireAllMessageLeases(db: Db): Promise<void> {
   await sql`update messages set lease_until = now() - interval '1 second' where status in ('AGENDA', 'OPT_IN_SUCCESS') and lease_until is not null`.execute(db);
 }
-
-/** Per channel with messages awaiting their first status event: the oldest hand-off time (one index probe each). */
-export async function listOldestAwaitingStatus(db: Db): Promise<Array<{ channel_id: string; oldest: Date }>> {
-  const result = await sql<{ channel_id: string; oldest: Date | null }>`
-    select c.id as channel_id,
-      (select m.backend_sended_time from messages m where m.channel_id = c.id and m.status = 'SENT_TO_BACKEND'
-       order by m.backend_sended_time limit 1) as oldest
-    from channels c`.execute(db);
-  return result.rows.filter((r): r is { channel_id: string; oldest: Date } => r.oldest !== null);
-}
-
-/**
- * The bounded waits (domain/waits.ts): a handed-off message that no status event reached (SENT_TO_BACKEND, timed
- * from `backend_sended_time`), or a message QUEUED on a blocked channel (timed from `due_at`). Both end
- * SENT_TO_BACKEND_FAILED; a late status event still raises the first kind.
- */
-const OVERDUE = {
-  statusless: { from: sourcesOf('SENT_TO_BACKEND_FAILED', 'with_network'), since: 'backend_sended_time' },
-  queued: { from: sourcesOf('SENT_TO_BACKEND_FAILED', 'waiting'), since: 'due_at' },
-} as const satisfies Record<string, { from: readonly MessageStatus[]; since: 'backend_sended_time' | 'due_at' }>;
-
-/**
- * Ends a channel's messages that waited longer than `waitSeconds` in one of the bounded waits
- * (→ SENT_TO_BACKEND_FAILED with `error`, oldest first, at most `limit`).
- */
-export async function failOverdueMessages(
-  db: Db,
-  channelId: string,
-  wait: keyof typeof OVERDUE,
-  waitSeconds: number,
-  limit: number,
-  error: { message: string; detail: string },
-): Promise<MovedRow[]> {
-  const { from, since } = OVERDUE[wait];
-  const sinceColumn = sql.ref(since);
-  const result = await sql<MovedRow>`
-    with t as (select id, status as old_status, reached_rank as old_rank from messages
-               where channel_id = ${channelId} and status in (${states(from)})
-                 and ${sinceColumn} < now() - make_interval(secs => ${waitSeconds})
-               order by ${sinceColumn} limit ${limit} for update skip locked)
-    update messages m set status = 'SENT_TO_BACKEND_FAILED', error_message = ${error.message},
-      error_message_detail = ${error.detail}, failed_time = coalesce(m.failed_time, now()), updated_at = now(),
-      version = m.version + 1
-    from t where m.id = t.id and m.status in (${states(from)})
-    returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);
-  return result.rows;
-}
-
-/** Channels with QUEUED messages due more than `olderThanSeconds` ago (one index probe per channel). */
-export async function listChannelsWithOverdueQueue(db: Db, olderThanSeconds: number): Promise<string[]> {
-  const result = await sql<{ id: string }>`
-    select c.id from channels c
-    where exists (select 1 from messages m where m.channel_id = c.id and m.status = 'QUEUED'
-                  and m.due_at < now() - make_interval(secs => ${olderThanSeconds}))`.execute(db);
-  return result.rows.map((r) => r.id);
-}
-

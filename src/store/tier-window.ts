@@ -1,69 +1,11 @@
-/** SQL for what sending needs besides messages: channel send leases, the tier window and suppressed numbers. */
+/**
+ * SQL of Meta's tier window: the channel's window lock, its recipients in the moving 24 h, the slots held for
+ * messages in flight, and the channel's hold while the window is full.
+ */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema.js';
 
 type Db = Kysely<Database>;
-
-/**
- * Takes or renews the send lease of a channel: free, expired, or already ours. One instance at a time
- * sends for a channel, so its throughput cap holds across instances. Returns whether we hold it.
- */
-export async function acquireChannelLease(db: Db, channelId: string, owner: string, seconds: number): Promise<boolean> {
-  const result = await sql<{ owner: string }>`
-    insert into channel_leases (channel_id, owner, lease_until)
-    values (${channelId}, ${owner}, now() + make_interval(secs => ${seconds}))
-    on conflict (channel_id) do update set owner = excluded.owner, lease_until = excluded.lease_until
-      where channel_leases.owner = excluded.owner or channel_leases.lease_until < now()
-    returning owner`.execute(db);
-  return result.rows.length > 0;
-}
-
-/** Gives a channel lease up (clean shutdown), so another instance can take over at once. */
-export async function releaseChannelLeases(db: Db, owner: string): Promise<void> {
-  await sql`delete from channel_leases where owner = ${owner}`.execute(db);
-}
-
-/** Every channel send lease: its owner and whether it is live by the database's clock. */
-export async function listChannelLeases(db: Db): Promise<Array<{ channel_id: string; owner: string; live: boolean }>> {
-  const result = await sql<{ channel_id: string; owner: string; live: boolean }>`
-    select channel_id, owner, lease_until > now() as live from channel_leases`.execute(db);
-  return result.rows;
-}
-
-/**
- * Hands one of our channel leases back (the channel is over our fair share; its sender has finished): nobody,
- * not even we, may take it for `guardSeconds` (the pair gap, so no recipient hears from two senders within it),
- * then any instance with room does. The owner becomes `handover:<owner>` for that while.
- */
-export async function handOverChannelLease(db: Db, channelId: string, owner: string, guardSeconds: number): Promise<void> {
-  await sql`
-    update channel_leases set owner = ${`handover:${owner}`}, lease_until = now() + make_interval(secs => ${guardSeconds})
-    where channel_id = ${channelId} and owner = ${owner}`.execute(db);
-}
-
-/**
- * Registers this instance (or renews its registration) until `seconds` from now, and returns how many instances
- * are alive, this one included: the divisor of the fair share of channels.
- */
-export async function beatInstanceHeartbeat(db: Db, owner: string, seconds: number): Promise<number> {
-  const result = await sql<{ n: number }>`
-    with beat as (
-      insert into dispatcher_instances (owner, seen_until) values (${owner}, now() + make_interval(secs => ${seconds}))
-      on conflict (owner) do update set seen_until = excluded.seen_until
-      returning owner)
-    select 1 + (select count(*)::int from dispatcher_instances where seen_until > now() and owner <> ${owner}) as n`.execute(db);
-  return result.rows[0]?.n ?? 1;
-}
-
-/** Removes this instance's registration (clean shutdown): the others count without it at once. */
-export async function deleteInstance(db: Db, owner: string): Promise<void> {
-  await sql`delete from dispatcher_instances where owner = ${owner}`.execute(db);
-}
-
-/** Forgets instances not seen for an hour (dead ones; they stopped counting when their heartbeat ran out). */
-export async function deleteDeadInstances(db: Db): Promise<void> {
-  await sql`delete from dispatcher_instances where seen_until < now() - interval '1 hour'`.execute(db);
-}
 
 /** The advisory-lock namespace of channels' tier windows (first key; the second is hashtext(channel id)). */
 const TIER_WINDOW_LOCK = 7011;
@@ -185,47 +127,6 @@ export async function holdChannelForTier(db: Db, channelId: string, until: Date)
 export async function releaseTierHold(db: Db, channelId: string): Promise<void> {
   await sql`delete from channel_tier_holds where channel_id = ${channelId}`.execute(db);
 }
-
-/** Why a number is suppressed: the company's opt-out list (with its source), or the network called it undeliverable. */
-export interface Suppression {
-  kind: 'opted_out' | 'undeliverable';
-  /** opted_out: the opt-out's source (api, import, inbound_keyword); undeliverable: the stored reason. */
-  reason: string;
-  /** The inbound keyword of an opt-out by reply. */
-  keyword: string | null;
-}
-
-/**
- * The company's suppressed numbers among these: its opt-outs and the numbers known undeliverable after 131026, in
- * one read; a number on both lists counts as opted out.
- */
-export async function findSuppressed(db: Db, companyId: string, numbers: string[]): Promise<Map<string, Suppression>> {
-  if (numbers.length === 0) return new Map();
-  const result = await sql<{ phone_number: string; kind: Suppression['kind']; reason: string; keyword: string | null }>`
-    select phone_number, 'opted_out' as kind, source as reason, keyword from opt_outs
-    where company_id = ${companyId} and phone_number = any(${numbers}::text[])
-    union all
-    select phone_number, 'undeliverable' as kind, reason, null as keyword from suppressed_numbers
-    where company_id = ${companyId} and phone_number = any(${numbers}::text[])`.execute(db);
-  const found = new Map<string, Suppression>();
-  for (const r of result.rows) {
-    if (found.get(r.phone_number)?.kind !== 'opted_out') found.set(r.phone_number, { kind: r.kind, reason: r.reason, keyword: r.keyword });
-  }
-  return found;
-}
-
-/** Adds a number to the company's suppression list (idempotent). */
-export async function suppressNumber(db: Db, companyId: string, phoneNumber: string, reason: string): Promise<void> {
-  await sql`
-    insert into suppressed_numbers (company_id, phone_number, reason) values (${companyId}, ${phoneNumber}, ${reason})
-    on conflict do nothing`.execute(db);
-}
-
-/** Single-process databases (PGlite) only: nobody else can hold a lease, so every lease is dropped at start. */
-export async function dropAllChannelLeases(db: Db): Promise<void> {
-  await sql`delete from channel_leases`.execute(db);
-}
-
 /** A channel's use of its tier window: unique recipients in the rolling window and when the earliest leaves it. */
 export interface WindowUse {
   used: number;

@@ -1,0 +1,111 @@
+/**
+ * SQL of status events on messages: the messages a batch of events names, read without a lock with their row
+ * version, and the one guarded statement that applies the computed states.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { MessageStatus } from '../domain/message-states.js';
+import type { MessageRow } from './message-inserts.js';
+import type { MovedRow } from './message-moves.js';
+import type { Database } from './schema.js';
+
+type Db = Kysely<Database>;
+
+const json = (value: unknown) => JSON.stringify(value);
+
+/** What applying a status event reads of its message (not the payload nor the last webhook body). */
+export type StatusTarget = Pick<
+  MessageRow,
+  | 'id' | 'company_id' | 'phone_number' | 'status' | 'reached_rank' | 'ext_id' | 'send_attempted_at' | 'backend_sended_time' | 'sended_time'
+  | 'delivered_time' | 'seen_time' | 'failed_time'
+> & {
+  /** The row version read (`xmin`): the update applies only while the row is still that version. */
+  guard: string;
+};
+
+/**
+ * The row version a status event's update is computed from: `xmin`, the transaction that wrote this version of the
+ * row. Every update writes a new version (a lock does not), so an equal `xmin` means the row is as it was read, and
+ * reading it costs nothing (optimistic: no lock while reading).
+ */
+const eventGuard = (m: 'm' | 'messages') => sql`${sql.ref(`${m}.xmin`)}::text`;
+
+/** The columns a status event's rules read (not the payload nor the last webhook body, the widest), with the guard. */
+const eventTargetColumns = sql`id, company_id, phone_number, status, reached_rank, ext_id, send_attempted_at,
+  backend_sended_time, sended_time, delivered_time, seen_time, failed_time, ${eventGuard('messages')} as guard`;
+
+/**
+ * Messages named by status events (by wamid, or by our id echoed as biz_opaque_callback_data), read without a lock,
+ * with their guard for `applyEventUpdates`. Two index probes joined by `union`, not one `or`: each branch alone lets
+ * the planner see a unique index (`messages_ext_id`, whose `ext_id is not null` the `= any` implies, and the primary
+ * key), so it probes them whatever the table's statistics say; with the `or` and no fresh statistics (after a bulk
+ * start, or with autovacuum off) it scanned the whole table for every status batch, a cost that grew with the table.
+ */
+export async function findMessagesForEvents(db: Db, wamids: string[], ids: string[]): Promise<StatusTarget[]> {
+  const result = await sql<StatusTarget>`
+    select ${eventTargetColumns} from messages where ext_id = any(${wamids}::text[])
+    union
+    select ${eventTargetColumns} from messages where id = any(${ids}::text[]) and send_attempted_at is not null`.execute(db);
+  return result.rows;
+}
+
+/** These messages again (those whose guarded update found them changed), with their guard; no lock. */
+export async function findMessagesForEventsById(db: Db, ids: string[]): Promise<StatusTarget[]> {
+  const result = await sql<StatusTarget>`select ${eventTargetColumns} from messages where id = any(${ids}::text[])`.execute(db);
+  return result.rows;
+}
+
+/** The state and fields a status event leaves on a message (computed by the domain rules). */
+export interface EventUpdate {
+  id: string;
+  /** The row's guard when it was read: the update applies only while it is unchanged. */
+  guard: string;
+  expected_status: MessageStatus;
+  status: MessageStatus;
+  reached_rank: number;
+  ext_id: string | null;
+  backend_sended_time: string | null;
+  sended_time: string | null;
+  delivered_time: string | null;
+  seen_time: string | null;
+  failed_time: string | null;
+  error_message: string | null;
+  error_message_detail: string | null;
+  webhook_response: unknown;
+  /** The move leaves a failed state: error_message, error_message_detail and failed_time are cleared. */
+  clear_failure: boolean;
+}
+
+/**
+ * Applies status events to messages read with their guard (time fields only ever filled once; failure fields
+ * cleared on recovery): one statement locks the rows in id order and updates those whose guard still holds. A row
+ * that changed since it was read (a concurrent hand-off or another batch) is not updated and not returned: the
+ * caller reads it again and recomputes. `wait: false` skips rows another transaction holds instead of waiting
+ * (a transaction that already holds message rows must not wait for more: lock order, README).
+ */
+export async function applyEventUpdates(db: Db, rows: EventUpdate[], wait = true): Promise<MovedRow[]> {
+  if (rows.length === 0) return [];
+  const result = await sql<MovedRow>`
+    with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb) as v(id text, guard text, expected_status text, status text,
+                 reached_rank smallint, ext_id text, backend_sended_time timestamptz, sended_time timestamptz,
+                 delivered_time timestamptz, seen_time timestamptz, failed_time timestamptz, error_message text,
+                 error_message_detail text, webhook_response jsonb, clear_failure boolean)),
+    t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
+          where m.status = v.expected_status and ${eventGuard('m')} = v.guard
+          order by m.id for update of m ${wait ? sql`` : sql`skip locked`})
+    update messages m set status = v.status, reached_rank = greatest(m.reached_rank, v.reached_rank),
+      ext_id = coalesce(m.ext_id, v.ext_id),
+      backend_sended_time = coalesce(m.backend_sended_time, v.backend_sended_time),
+      sended_time = coalesce(m.sended_time, v.sended_time),
+      delivered_time = coalesce(m.delivered_time, v.delivered_time),
+      seen_time = coalesce(m.seen_time, v.seen_time),
+      failed_time = case when v.clear_failure then null else coalesce(m.failed_time, v.failed_time) end,
+      error_message = case when v.clear_failure then null else coalesce(v.error_message, m.error_message) end,
+      error_message_detail = case when v.clear_failure then null else coalesce(v.error_message_detail, m.error_message_detail) end,
+      webhook_response = coalesce(v.webhook_response, m.webhook_response),
+      lease_owner = case when v.status = m.status then m.lease_owner else null end,
+      lease_until = case when v.status = m.status then m.lease_until else null end,
+      updated_at = now(), version = m.version + 1
+    from t, v where m.id = t.id and v.id = m.id
+    returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);
+  return result.rows;
+}
