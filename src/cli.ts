@@ -32,7 +32,7 @@ import { DataDirInUseError, migrate, openDatabase, type Store } from './store/db
 const USAGE = `usage: tms <command> [options]
   migrate                                  apply pending migrations
   serve                                    run the service (same as npm start)
-  simulator [--port N] [--webhook-url URL] [--app-secret S] [--seed N] [--approval-delay-ms N] [--mps N|off]
+  simulator [--port N] [--webhook-url URL] [--app-secret S] [--seed N] [--approval-delay-ms N] [--mps N|off] [--username-share 0..1]
                                            run the network simulator standalone
   company create --name NAME               create a company and its first API token
   token create --company ID [--name NAME]  create an API token (shown once)

@@ -216,8 +216,10 @@ export type SendComponent =
 export interface TemplateSendPayload {
   messaging_product: 'whatsapp';
   recipient_type?: 'individual';
-  /** `+` and country code, e.g. `+16505551234`. */
-  to: string;
+  /** `+` and country code, e.g. `+16505551234`. When both this and `recipient` are given, the network uses `to`. */
+  to?: string;
+  /** A BSUID or parent BSUID (`US.13491208655302741918`): the recipient when no phone number is known. */
+  recipient?: string;
   type: 'template';
   /** Echoed in status webhooks (≤ 512 chars); the service puts the message id here. */
   biz_opaque_callback_data?: string;
@@ -231,7 +233,8 @@ export interface TemplateSendPayload {
 /** The network's answer to an accepted send (accepted, not delivered). */
 export interface SendMessageResult {
   messaging_product: string;
-  contacts: { input: string; wa_id: string }[];
+  /** `wa_id` when the message went to a phone number; `user_id` (the BSUID) when it went to a BSUID. */
+  contacts: { input: string; wa_id?: string; user_id?: string }[];
   messages: { id: string; message_status?: string }[];
 }
 

@@ -57,7 +57,8 @@ test('a normal recipient gets sent, delivered and read webhooks shaped like the 
   await eventually(() => statusesOf(wamid).length >= 3);
   const bodies = statusBodies().filter((w) => w.body.entry[0].changes[0].value.statuses.some((st: { id: string }) => st.id === wamid));
   assert.deepEqual(bodies.map((w) => w.body.entry[0].changes[0].value.statuses[0].status), ['sent', 'delivered', 'read']);
-  const extra = ['entry.changes.value.statuses.biz_opaque_callback_data'];
+  // The 2026 additions (research §9) are not in the 2025 recordings: the user's BSUID and the contacts entry.
+  const extra = ['entry.changes.value.statuses.biz_opaque_callback_data', 'entry.changes.value.statuses.recipient_user_id', 'entry.changes.value.contacts'];
   assertSameShape(bodies[0].body, fixture('webhook_status_sent_pricing_pmp__meta-docs'), extra);
   assertSameShape(bodies[1].body, fixture('webhook_status_delivered_pricing__meta-docs'), [...extra, 'entry.changes.value.statuses.pricing.type']);
   assertSameShape(bodies[2].body, fixture('webhook_status_v24_no_conversation_no_pricing__meta-docs'), extra);

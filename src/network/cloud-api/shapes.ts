@@ -124,7 +124,11 @@ export function toSendMessageResult(json: unknown): SendMessageResult {
   const o = obj(json, 'send');
   const contacts = arr(o, 'contacts', 'send').map((c) => {
     const co = obj(c, 'contact');
-    return { input: str(co, 'input', 'contact'), wa_id: str(co, 'wa_id', 'contact') };
+    // A send to a BSUID answers with `user_id` and no `wa_id` (research §9); neither is needed for the send.
+    const contact: SendMessageResult['contacts'][number] = { input: str(co, 'input', 'contact') };
+    if (typeof co.wa_id === 'string') contact.wa_id = co.wa_id;
+    if (typeof co.user_id === 'string') contact.user_id = co.user_id;
+    return contact;
   });
   const messages = arr(o, 'messages', 'send').map((m) => {
     const mo = obj(m, 'message');

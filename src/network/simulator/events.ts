@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { SIM_TIER_ORDER } from './constants.js';
 import type { Scheduler } from './scheduler.js';
 import type { StatusItem, WebhookSender } from './webhook-sender.js';
+import type { SimUser } from './users.js';
 import { tierOf, type SimChannel, type SimReceived, type SimTemplate, type SimWorld } from './world.js';
 
 const ERROR_HREF = 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/';
@@ -29,6 +30,26 @@ export function outcomeOf(waId: string): { outcome: SimReceived['outcome']; fail
   if (tail === '001') return { outcome: 'failed', failure: 131049 };
   if (tail === '002') return { outcome: 'delivered' };
   return { outcome: 'read' };
+}
+
+/** The `contacts` entry of a sent, delivered or read status: `username` only on delivered and read. */
+function statusContact(user: SimUser, toPhone: boolean, withUsername: boolean): Record<string, unknown> {
+  const contact: Record<string, unknown> = {};
+  if (toPhone || !user.username) contact.wa_id = user.waId;
+  contact.user_id = user.userId;
+  if (user.parentUserId) contact.parent_user_id = user.parentUserId;
+  if (withUsername && user.username) contact.profile = { username: user.username };
+  return contact;
+}
+
+/** The contact a user shares in answer to REQUEST_CONTACT_INFO: a vCard with their number. */
+function sharedContact(user: SimUser, name: string): Record<string, unknown> {
+  const phone = `+${user.waId}`;
+  return {
+    name: { formatted_name: name, first_name: name },
+    phones: [{ phone, wa_id: user.waId, type: 'MOBILE' }],
+    vcard: `BEGIN:VCARD\nVERSION:3.0\nFN:${name}\nTEL;type=CELL;waid=${user.waId}:${phone}\nEND:VCARD`,
+  };
 }
 
 /** A phone_number_quality_update change, computed from a channel's state before and after an admin change. */
@@ -75,17 +96,29 @@ export class NetworkEvents {
     }
   }
 
-  /** The status webhooks of an accepted message, per the recipient rules. */
-  messageAccepted(channel: SimChannel, msg: SimReceived, category: string): void {
+  /**
+   * The status webhooks of an accepted message, per the recipient rules, with the user's ids as Graph sends them
+   * (research §9): `recipient_id` (the phone) only when the message went to a phone number, `recipient_user_id` (and
+   * `recipient_parent_user_id` when parent BSUIDs are on), and a `contacts` entry (`user_id`, `wa_id` when the phone
+   * may be shared, `profile.username` on delivered and read). A `failed` status has no `contacts`, and no
+   * `recipient_user_id` when the message went to a phone number. `user` is absent for a BSUID nobody has: it fails.
+   */
+  messageAccepted(channel: SimChannel, msg: SimReceived, category: string, user: SimUser | undefined): void {
     const t = this.world.timings;
-    const rule = outcomeOf(msg.to);
+    const rule = user ? outcomeOf(msg.to) : { outcome: 'failed' as const, failure: 131026 as const };
+    const toPhone = msg.recipient === undefined;
     const emit = (status: string, extra: StatusItem) => {
-      const item: StatusItem = {
-        id: msg.wamid, status, timestamp: String(Math.floor(this.world.now() / 1000)), recipient_id: msg.to,
-      };
+      const item: StatusItem = { id: msg.wamid, status, timestamp: String(Math.floor(this.world.now() / 1000)) };
+      if (toPhone) item.recipient_id = msg.to;
+      const failed = status === 'failed';
+      if (!(failed && toPhone)) {
+        item.recipient_user_id = user?.userId ?? msg.recipient;
+        if (user?.parentUserId) item.recipient_parent_user_id = user.parentUserId;
+      }
       if (msg.biz_opaque_callback_data !== undefined) item.biz_opaque_callback_data = msg.biz_opaque_callback_data;
       Object.assign(item, extra);
-      this.deliver(() => this.sender.addStatus(channel, item));
+      const contact = user && !failed ? statusContact(user, toPhone, status !== 'sent') : undefined;
+      this.deliver(() => this.sender.addStatus(channel, item, contact));
     };
     if (rule.failure) {
       const failure = FAILURES[rule.failure];
@@ -106,21 +139,55 @@ export class NetworkEvents {
   }
 
   /**
-   * A customer's message to a channel (`field: messages`, `value.messages[]`, Meta's inbound shape): a text, or a tap
-   * on a template's quick-reply button (`type: button`). Delivered through the knobs like every webhook.
+   * A customer's message to a channel (`field: messages`, `value.messages[]`, Meta's inbound shape): a text, a tap
+   * on a template's quick-reply button (`type: button`), or the answer to a REQUEST_CONTACT_INFO button (`type:
+   * contacts`, `origin: contact_request`, the user's number in a vCard). The sender is named by `from_user_id` and
+   * `contacts[].user_id` always, by `from` and `wa_id` only when the user has no username (a user with a username
+   * withholds the number). Delivered through the knobs like every webhook.
    */
-  inboundMessage(channel: SimChannel, from: string, text: string, kind: 'text' | 'button', name: string): string {
-    const wamid = this.world.nextWamid(from);
-    const message: Record<string, unknown> = { from, id: wamid, timestamp: String(Math.floor(this.world.now() / 1000)), type: kind };
-    if (kind === 'text') message.text = { body: text };
-    else message.button = { payload: text, text };
+  inboundMessage(channel: SimChannel, user: SimUser, text: string, kind: 'text' | 'button' | 'contact_request', name: string): string {
+    const wamid = this.world.nextWamid(user.waId);
+    const message: Record<string, unknown> = {};
+    if (!user.username) message.from = user.waId;
+    message.from_user_id = user.userId;
+    if (user.parentUserId) message.from_parent_user_id = user.parentUserId;
+    Object.assign(message, { id: wamid, timestamp: String(Math.floor(this.world.now() / 1000)) });
+    if (kind === 'text') Object.assign(message, { type: 'text', text: { body: text } });
+    else if (kind === 'button') Object.assign(message, { type: 'button', button: { payload: text, text } });
+    else Object.assign(message, { type: 'contacts', origin: 'contact_request', contacts: [sharedContact(user, name)] });
+    const contact: Record<string, unknown> = { profile: user.username ? { name, username: user.username } : { name } };
+    if (!user.username) contact.wa_id = user.waId;
+    contact.user_id = user.userId;
+    if (user.parentUserId) contact.parent_user_id = user.parentUserId;
     const value = {
       messaging_product: 'whatsapp',
       metadata: { display_phone_number: channel.webhookDisplayNumber, phone_number_id: channel.id },
-      contacts: [{ profile: { name }, wa_id: from }],
+      contacts: [contact],
       messages: [message],
     };
     this.world.stats.inbound_messages++;
+    this.deliver(() => this.sender.addChange('messages', value));
+    return wamid;
+  }
+
+  /**
+   * A user's BSUID changed: a `system` message of type `user_changed_user_id` on the `messages` field with the previous
+   * and the new ids (Meta's system messages reference, Aug 2026; no `contacts`, and no phone number).
+   */
+  userIdChanged(channel: SimChannel, before: SimUser, after: SimUser): string {
+    const wamid = this.world.nextWamid(after.waId);
+    const system: Record<string, unknown> = {
+      body: `User ${after.username ?? 'A WhatsApp user'} changed their business-scoped user ID`,
+      type: 'user_changed_user_id',
+      user_id: after.userId,
+      previous_user_id: before.userId,
+    };
+    if (after.parentUserId) Object.assign(system, { parent_user_id: after.parentUserId, previous_parent_user_id: before.parentUserId });
+    const value = {
+      messaging_product: 'whatsapp',
+      metadata: { display_phone_number: channel.webhookDisplayNumber, phone_number_id: channel.id },
+      messages: [{ from_user_id: after.userId, id: wamid, timestamp: String(Math.floor(this.world.now() / 1000)), type: 'system', system }],
+    };
     this.deliver(() => this.sender.addChange('messages', value));
     return wamid;
   }

@@ -20,6 +20,7 @@ import { registerPhoneNumberRoutes } from './routes/phone-numbers.js';
 import { registerRequestLogRoutes } from './routes/request-log.js';
 import { registerTemplateRoutes } from './routes/templates.js';
 import { registerUploadRoutes } from './routes/uploads.js';
+import { registerUserRoutes } from './routes/users.js';
 import { Scheduler } from './scheduler.js';
 import { WebhookSender } from './webhook-sender.js';
 import { SimWorld, type SimulatorOptions } from './world.js';
@@ -196,6 +197,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   registerRequestLogRoutes(app, ctx);
   registerAdminTemplateRoutes(app, ctx);
   registerInboundRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
 
   return {
     world,

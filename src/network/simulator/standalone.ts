@@ -17,10 +17,16 @@ function int(name: string, raw: string | undefined, fallback: number): number {
   return Number(raw);
 }
 
+function share(raw: string): number {
+  const n = Number(raw);
+  if (!/^(0|1|0?\.\d+|1\.0*)$/.test(raw) || n < 0 || n > 1) throw new Error(`--username-share must be a number from 0 to 1, got "${raw}"`);
+  return n;
+}
+
 /**
  * Starts the simulator from CLI arguments (`--port N --webhook-url URL --app-secret S --seed N
- * --approval-delay-ms N --mps N|off`) and env (SIM_PORT, SIM_WEBHOOK_URL, APP_SECRET, SIM_SEED,
- * SIM_APPROVAL_DELAY_MS, SIM_MPS), prints
+ * --approval-delay-ms N --mps N|off --username-share 0..1`) and env (SIM_PORT, SIM_WEBHOOK_URL, APP_SECRET, SIM_SEED,
+ * SIM_APPROVAL_DELAY_MS, SIM_MPS, SIM_USERNAME_SHARE), prints
  * where it listens and the world, and stops cleanly on SIGINT/SIGTERM.
  */
 export async function runSimulatorStandalone(
@@ -37,17 +43,20 @@ export async function runSimulatorStandalone(
       seed: { type: 'string' },
       'approval-delay-ms': { type: 'string' },
       mps: { type: 'string' },
+      'username-share': { type: 'string' },
     },
     strict: true,
   });
   const port = int('--port', values.port ?? env.SIM_PORT, 0);
   const mpsRaw = values.mps ?? env.SIM_MPS;
+  const shareRaw = values['username-share'] ?? env.SIM_USERNAME_SHARE;
   const simulator = createSimulator({
     seed: int('--seed', values.seed ?? env.SIM_SEED, 1),
     webhookUrl: values['webhook-url'] ?? env.SIM_WEBHOOK_URL,
     appSecret: values['app-secret'] ?? env.APP_SECRET,
     timings: { templateApprovalDelayMs: int('--approval-delay-ms', values['approval-delay-ms'] ?? env.SIM_APPROVAL_DELAY_MS, 1000) },
     limits: mpsRaw === undefined ? {} : { throughputMps: mpsRaw === 'off' ? null : int('--mps', mpsRaw, 80) },
+    users: shareRaw === undefined ? {} : { usernameShare: share(shareRaw) },
   });
   const { url, rootUrl } = await simulator.start(port);
   let resolveClosed!: () => void;

@@ -29,6 +29,8 @@ export interface WebhookSenderOptions {
 export class WebhookSender {
   private target: { url: string; appSecret: string } | null = null;
   private statuses = new Map<string, { channel: SimChannel; items: StatusItem[] }>();
+  /** The `contacts` entry of a status (a status of a failed message has none). */
+  private contactOf = new WeakMap<StatusItem, Record<string, unknown>>();
   private changes: { field: string; value: unknown }[] = [];
   private queue: Delivery[] = [];
   private active = 0;
@@ -49,8 +51,9 @@ export class WebhookSender {
     this.target = url ? { url, appSecret } : null;
   }
 
-  /** Adds a status to the next body of its channel. */
-  addStatus(channel: SimChannel, item: StatusItem): void {
+  /** Adds a status to the next body of its channel; `contact` goes to the body's `contacts` (one per user). */
+  addStatus(channel: SimChannel, item: StatusItem, contact?: Record<string, unknown>): void {
+    if (contact) this.contactOf.set(item, contact);
     const batch = this.statuses.get(channel.id);
     if (batch) batch.items.push(item);
     else this.statuses.set(channel.id, { channel, items: [item] });
@@ -66,9 +69,15 @@ export class WebhookSender {
     for (const { channel, items } of this.statuses.values()) {
       for (let i = 0; i < items.length; i += this.options.batchSize) {
         const chunk = items.slice(i, i + this.options.batchSize);
+        const contacts = new Map<unknown, Record<string, unknown>>();
+        for (const item of chunk) {
+          const contact = this.contactOf.get(item);
+          if (contact) contacts.set(contact.user_id, contact);
+        }
         const value = {
           messaging_product: 'whatsapp',
           metadata: { display_phone_number: channel.webhookDisplayNumber, phone_number_id: channel.id },
+          ...(contacts.size ? { contacts: [...contacts.values()] } : {}),
           statuses: chunk,
         };
         this.enqueue({ object: 'whatsapp_business_account', entry: [{ id: SIM_WABA_ID, changes: [{ value, field: 'messages' }] }] }, chunk.length);

@@ -2,6 +2,7 @@
 import { SIM_APP_ID, SIM_CHANNELS, SIM_WABA_ID, type SimChannelSeed } from './constants.js';
 import type { GraphTemplateComponent } from '../port.js';
 import { Prng } from './scheduler.js';
+import { SimUsers, type SimUserKnobs } from './users.js';
 
 /** Fault injection knobs (all probabilities 0–1; settable at creation and by `POST /_sim/faults`). */
 export interface FaultKnobs {
@@ -73,6 +74,8 @@ export interface SimulatorOptions {
   webhookRetryWindowMs?: number;
   /** Parallel webhook posts (default 8). */
   webhookConcurrency?: number;
+  /** The simulated users: share with a username, parent BSUIDs (users.ts). */
+  users?: Partial<SimUserKnobs>;
 }
 
 /** A simulated phone number. */
@@ -147,6 +150,8 @@ export interface SimReceived {
   template: { name: string; language: string };
   components: unknown[];
   biz_opaque_callback_data?: string;
+  /** The BSUID the message was sent to (`recipient`), when it went to one. */
+  recipient?: string;
   accepted_at: string;
   /** What the recipient rules make of it: read, delivered (never read) or failed. */
   outcome: 'read' | 'delivered' | 'failed';
@@ -220,7 +225,9 @@ export class SimWorld {
   uploads = new Map<string, SimUpload>();
   /** Upload handles of finished uploads → MIME type. */
   handles = new Map<string, string>();
-  /** Recipient (digits) → messages in acceptance order. */
+  /** The users (BSUIDs, usernames) behind the numbers. */
+  users: SimUsers;
+  /** Recipient (digits; a BSUID nobody has) → messages in acceptance order. */
   received = new Map<string, SimReceived[]>();
   private seenCallbackData = new Set<string>();
   private pairLog = new Map<string, number[]>();
@@ -236,6 +243,7 @@ export class SimWorld {
   private readonly instanceTag = (Date.now() % 0xffffffff).toString(16).toUpperCase().padStart(8, '0');
 
   constructor(private readonly options: SimulatorOptions = {}) {
+    this.users = new SimUsers(options.users);
     this.reset();
   }
 
@@ -250,6 +258,7 @@ export class SimWorld {
     this.channels = new Map(SIM_CHANNELS.map((c) => [c.id, channelOf(c)]));
     for (const m of [this.templates, this.deletedNames, this.uploads, this.handles, this.received, this.pairLog]) m.clear();
     this.seenCallbackData.clear();
+    this.users.reset();
     this.templateCreations = [];
     this.clockOffsetMs = 0;
     this.clearRequestLog();

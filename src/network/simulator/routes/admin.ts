@@ -137,7 +137,12 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: SimContext, setTa
   });
 
   app.get('/_sim/received', async (req) => {
-    const to = (req.query as { to?: string }).to;
+    const { to, user_id: userId } = req.query as { to?: string; user_id?: string };
+    if (userId !== undefined) {
+      // By BSUID: the user's own log (a BSUID nobody has keeps the sends made to it).
+      const key = world.users.byUserId(userId)?.waId ?? userId;
+      return { to: key, messages: world.received.get(key) ?? [] };
+    }
     if (to === undefined) {
       let messages = 0;
       for (const list of world.received.values()) messages += list.length;

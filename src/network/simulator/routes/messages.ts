@@ -1,5 +1,5 @@
 /**
- * `POST /{phone-number-id}/messages` (template messages). Checks in the network's order: channel state,
+ * `POST /{phone-number-id}/messages` (template messages, to `to` or to a BSUID `recipient`). Checks in the network's order: channel state,
  * throughput (130429), template approved in that language (132001), parameter counts (132000 / 132012),
  * parameter names for the template's parameter_format (100 / 132018),
  * pair rate (131056); then accepts and schedules the status webhooks of the recipient rules.
@@ -15,10 +15,20 @@ import { GraphFailure, invalidParameter, messagingError, objectNotFound, pairRat
 import { checkSendParameters } from '../template-rules.js';
 import type { SimChannel, SimReceived, SimWorld } from '../world.js';
 import { outcomeOf } from '../events.js';
+import { isBsuid } from '../../../domain/recipients.js';
+import type { SimUser } from '../users.js';
+
+/** Who a send goes to: the user (absent for a BSUID nobody has), the key its log and pair rate use, the BSUID used. */
+interface SendTarget {
+  key: string;
+  user: SimUser | undefined;
+  bsuid?: string;
+}
 
 interface SendBody {
   messaging_product?: unknown;
   to?: unknown;
+  recipient?: unknown;
   type?: unknown;
   biz_opaque_callback_data?: unknown;
   template?: { name?: unknown; language?: { code?: unknown }; components?: unknown };
@@ -47,12 +57,29 @@ function checkChannel(ch: SimChannel): void {
   }
 }
 
-function parseBody(body: unknown): { b: SendBody; waId: string; name: string; language: string } {
+/**
+ * Who a send goes to: `to` (a phone number) wins when given, as on Graph; else `recipient`, a BSUID or parent BSUID
+ * (research §9). A BSUID the network never handed out has no user behind it: the send is accepted and fails later
+ * (131026), as a number that is not on WhatsApp does.
+ */
+function targetOf(world: SimWorld, b: SendBody): SendTarget {
+  if (b.to !== undefined || b.recipient === undefined) {
+    const waId = waIdOf(b.to);
+    if (!waId) throw invalidParameter('The parameter to must be a phone number with its country code.');
+    return { key: waId, user: world.users.of(waId) };
+  }
+  if (typeof b.recipient !== 'string' || !isBsuid(b.recipient)) {
+    throw invalidParameter('The parameter recipient must be a business-scoped user ID (BSUID) or parent BSUID.');
+  }
+  const user = world.users.byUserId(b.recipient);
+  return { key: user?.waId ?? b.recipient, user, bsuid: b.recipient };
+}
+
+function parseBody(world: SimWorld, body: unknown): { b: SendBody; target: SendTarget; name: string; language: string } {
   if (typeof body !== 'object' || body === null) throw invalidParameter('The request body must be a JSON object.');
   const b = body as SendBody;
   if (b.messaging_product !== 'whatsapp') throw invalidParameter('The parameter messaging_product is required and must be "whatsapp".');
-  const waId = waIdOf(b.to);
-  if (!waId) throw invalidParameter('The parameter to must be a phone number with its country code.');
+  const target = targetOf(world, b);
   if (b.type !== 'template') throw invalidParameter('The simulator accepts only template messages (type "template").');
   const name = b.template?.name;
   const language = b.template?.language?.code;
@@ -61,13 +88,14 @@ function parseBody(body: unknown): { b: SendBody; waId: string; name: string; la
   if (opaque !== undefined && (typeof opaque !== 'string' || opaque.length > 512)) {
     throw invalidParameter('biz_opaque_callback_data must be a string of at most 512 characters.');
   }
-  return { b, waId, name, language };
+  return { b, target, name, language };
 }
 
 function accept(ctx: SimContext, ch: SimChannel, body: unknown) {
   const { world } = ctx;
   checkChannel(ch);
-  const { b, waId, name, language } = parseBody(body);
+  const { b, target, name, language } = parseBody(world, body);
+  const waId = target.key;
   if (!world.takeThroughputToken(ch)) {
     world.stats.refused_130429++;
     throw throughputError();
@@ -88,14 +116,17 @@ function accept(ctx: SimContext, ch: SimChannel, body: unknown) {
     template: { name, language },
     components: (b.template?.components as unknown[] | undefined) ?? [],
     accepted_at: new Date(world.now()).toISOString(),
-    outcome: outcomeOf(waId).outcome,
+    outcome: target.user ? outcomeOf(waId).outcome : 'failed',
   };
   if (typeof b.biz_opaque_callback_data === 'string') entry.biz_opaque_callback_data = b.biz_opaque_callback_data;
+  if (target.bsuid) entry.recipient = target.bsuid;
   world.recordReceived(entry);
-  ctx.events.messageAccepted(ch, entry, template.category);
+  ctx.events.messageAccepted(ch, entry, template.category, target.user);
+  // A send to a BSUID is answered with the BSUID (`user_id`), not a `wa_id` (research §9).
+  const contact = target.bsuid ? { input: target.bsuid, user_id: target.bsuid } : { input: b.to as string, wa_id: waId };
   return {
     messaging_product: 'whatsapp',
-    contacts: [{ input: b.to as string, wa_id: waId }],
+    contacts: [contact],
     messages: [{ id: entry.wamid, message_status: 'accepted' }],
   };
 }
