@@ -230,6 +230,12 @@ export interface TemplateSendPayload {
   };
 }
 
+/**
+ * `POST /{phone-number-id}/marketing_messages` body (Marketing Messages API): the template send's body plus the
+ * optional `message_send_ttl_seconds`. The network takes MARKETING templates only.
+ */
+export type MarketingSendPayload = TemplateSendPayload & { message_send_ttl_seconds?: number };
+
 /** The network's answer to an accepted send (accepted, not delivered). */
 export interface SendMessageResult {
   messaging_product: string;
@@ -268,6 +274,8 @@ export interface NetworkPort {
   getUploadSession(channel: ChannelCredentials, sessionId: string): Promise<UploadSession>;
   /** Sends a template message: `POST /{phone-number-id}/messages`. */
   sendMessage(channel: ChannelCredentials, payload: TemplateSendPayload): Promise<SendMessageResult>;
+  /** Sends a MARKETING template through the Marketing Messages API: `POST /{phone-number-id}/marketing_messages`. */
+  sendMarketingMessage(channel: ChannelCredentials, payload: MarketingSendPayload): Promise<SendMessageResult>;
   /** Checks numbers with the On-Premises style `POST /v1/contacts`, where the network has it. */
   checkContacts(channel: ChannelCredentials, numbers: string[]): Promise<ContactCheckResult>;
   /** Releases connections. */

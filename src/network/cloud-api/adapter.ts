@@ -4,7 +4,7 @@
  */
 import type {
   ChannelCredentials, ContactCheckResult, CreateTemplateInput, CreateUploadSessionInput, DeleteTemplateInput,
-  ListTemplatesQuery, NetworkPort, TemplateSendPayload, UploadChunkInput,
+  ListTemplatesQuery, MarketingSendPayload, NetworkPort, TemplateSendPayload, UploadChunkInput,
 } from '../port.js';
 import { NetworkError } from '../port.js';
 import { GraphHttp, parseAnswer } from './http.js';
@@ -138,6 +138,13 @@ export function createCloudApiAdapter(options: CloudApiAdapterOptions): NetworkP
     async sendMessage(c: ChannelCredentials, payload: TemplateSendPayload) {
       const { json } = await http.call({
         method: 'POST', path: `/${pathId(c.phoneNumberId, 'phone number id')}/messages`, token: c.accessToken, json: payload,
+      });
+      return shape.toSendMessageResult(json);
+    },
+
+    async sendMarketingMessage(c: ChannelCredentials, payload: MarketingSendPayload) {
+      const { json } = await http.call({
+        method: 'POST', path: `/${pathId(c.phoneNumberId, 'phone number id')}/marketing_messages`, token: c.accessToken, json: payload,
       });
       return shape.toSendMessageResult(json);
     },

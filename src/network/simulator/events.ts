@@ -102,6 +102,8 @@ export class NetworkEvents {
    * `recipient_parent_user_id` when parent BSUIDs are on), and a `contacts` entry (`user_id`, `wa_id` when the phone
    * may be shared, `profile.username` on delivered and read). A `failed` status has no `contacts`, and no
    * `recipient_user_id` when the message went to a phone number. `user` is absent for a BSUID nobody has: it fails.
+   * `pricing` (on `sent` and `delivered`) follows the template's category, or is `marketing_lite` for a send through
+   * the Marketing Messages API.
    */
   messageAccepted(channel: SimChannel, msg: SimReceived, category: string, user: SimUser | undefined): void {
     const t = this.world.timings;
@@ -127,7 +129,10 @@ export class NetworkEvents {
     }
     const kind = category.toLowerCase();
     const conversationId = createHash('md5').update(`${channel.id}:${msg.to}:${Math.floor(this.world.now() / 86_400_000)}`).digest('hex');
-    const pricing = () => ({ billable: true, pricing_model: 'PMP', type: 'regular', category: kind });
+    // Meta's example of a Marketing Messages API status carries no `type` (MM Lite get-started page).
+    const pricing = () => (kind === 'marketing_lite'
+      ? { billable: true, pricing_model: 'PMP', category: kind }
+      : { billable: true, pricing_model: 'PMP', type: 'regular', category: kind });
     this.scheduler.after(t.sentDelayMs, () => {
       const expires = String(Math.floor(this.world.now() / 1000) + 86_400);
       emit('sent', { conversation: { id: conversationId, expiration_timestamp: expires, origin: { type: kind } }, pricing: pricing() });

@@ -126,3 +126,20 @@ export function somethingWentWrong(): GraphFailure {
   f.error.is_transient = true;
   return f;
 }
+
+/** Marketing Messages API refusals as Meta's error-code page lists them (research: "Marketing Messages API" codes). */
+export const MARKETING_MESSAGES_ERRORS = {
+  /** The template is not MARKETING (Graph v23+). */
+  notMarketing: () => messagingError(134100, 'Only marketing messages supported', "You're only able to send marketing messages on this API."),
+  /**
+   * The WABA is not onboarded (or the template's ad sync failed): HTTP 500 on Meta's page, yet a refusal that
+   * created no message.
+   */
+  notOnboarded: () =>
+    messagingError(
+      134102,
+      'Template unavailable for use',
+      'Please check your eligibility status to ensure you are onboarded (/documentation/business-messaging/whatsapp/marketing-messages/onboarding#ensure-you-are-eligible-to-onboard) or contact Meta\'s customer support.',
+      500,
+    ),
+} as const;

@@ -50,6 +50,11 @@ export interface SimLimits {
    * object id and answers 400, code 100, subcode 33, as the Cloud API does).
    */
   contactsCheck: boolean;
+  /**
+   * Whether the WABA is onboarded to the Marketing Messages API (default true). False: `POST /{PNID}/marketing_messages`
+   * answers 134102 (HTTP 500), as Meta does for an account that is not onboarded.
+   */
+  marketingMessagesOnboarded: boolean;
 }
 
 /** A pino-compatible logger (only warnings and errors are written). */
@@ -155,6 +160,10 @@ export interface SimReceived {
   accepted_at: string;
   /** What the recipient rules make of it: read, delivered (never read) or failed. */
   outcome: 'read' | 'delivered' | 'failed';
+  /** The edge it came through: `/messages` or the Marketing Messages API's `/marketing_messages`. */
+  endpoint: 'messages' | 'marketing_messages';
+  /** `message_send_ttl_seconds` of a `/marketing_messages` send, when given. */
+  message_send_ttl_seconds?: number;
 }
 
 /** Counters of `GET /_sim/stats`. */
@@ -191,7 +200,7 @@ export const DEFAULT_TIMINGS: SimTimings = {
 };
 export const DEFAULT_LIMITS: SimLimits = {
   throughputMps: 80, channelMps: {}, pairRateBurst: 1, pairRateWindowMs: 6000,
-  templateCreationsPerHour: 100, maxTemplates: 250, contactsCheck: false,
+  templateCreationsPerHour: 100, maxTemplates: 250, contactsCheck: false, marketingMessagesOnboarded: true,
 };
 
 /** A channel as the world starts it from its seed. */

@@ -108,9 +108,9 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: SimContext, setTa
       if (key in world.timings) {
         if (typeof value !== 'number' || value < 0) throw invalidParameter(`${key} must be a non-negative number`);
         world.timings[key as keyof SimTimings] = value;
-      } else if (key === 'contactsCheck') {
-        if (typeof value !== 'boolean') throw invalidParameter('contactsCheck must be a boolean');
-        world.limits.contactsCheck = value;
+      } else if (key === 'contactsCheck' || key === 'marketingMessagesOnboarded') {
+        if (typeof value !== 'boolean') throw invalidParameter(`${key} must be a boolean`);
+        world.limits[key] = value;
       } else if (['throughputMps', 'pairRateBurst', 'pairRateWindowMs', 'templateCreationsPerHour', 'maxTemplates'].includes(key)) {
         const nullable = key === 'throughputMps' || key === 'pairRateBurst';
         if (!((typeof value === 'number' && value > 0) || (nullable && value === null))) throw invalidParameter(`${key} must be a positive number${nullable ? ' or null' : ''}`);
