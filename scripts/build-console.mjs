@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds the web console (web/ -> web/dist) with Vite. Run by `prestart` and `pretest` (and
 // `npm run build:console`, which passes --force). Without --force it builds only when web/dist is missing
-// or older than a source under web/ (or package-lock.json), so `npm start` stays fast after the first
+// or older than a source under web/ or src/domain/ (or package-lock.json), so `npm start` stays fast after the first
 // build. Parallel callers (test files) take a lock directory; the second finds the build fresh and skips.
 // When Vite is not installed (a production install without dev dependencies) it warns and exits 0: the
 // service then answers 503 at / with how to build it, and the API works as before.
@@ -26,6 +26,8 @@ function newestSource() {
     }
   };
   walk(web);
+  // The console imports the service's pure rules and limits from src/domain.
+  walk(join(root, 'src', 'domain'));
   for (const file of ['package-lock.json']) {
     try {
       newest = Math.max(newest, statSync(join(root, file)).mtimeMs);

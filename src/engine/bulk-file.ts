@@ -30,7 +30,7 @@ export interface StagedSheet {
 }
 
 /** The multipart fields of a file start. */
-const FIELDS = ['message_template_id', 'channel_id', 'total_time', 'mapping', 'dry_run', 'scheduled_at'];
+const FIELDS = ['message_template_id', 'channel_id', 'total_time', 'mapping', 'dry_run', 'scheduled_at', 'send_name'];
 const REQUIRED = ['message_template_id', 'channel_id', 'total_time'];
 
 /** One row of a sheet: its row number in the sheet (the header is row 1 when it is the first line) and its cells. */
@@ -58,6 +58,7 @@ function checkFileFields(fields: Record<string, string>) {
     mapping: parseMapping(fields.mapping),
     // Checked by startBulkSend like the JSON starts' (docs/bulk-send-lifecycle.md).
     scheduledAt: fields.scheduled_at?.trim(),
+    sendName: fields.send_name,
   };
 }
 
@@ -219,6 +220,7 @@ export async function startBulkSendFromFile(
         param_headers: ['row', ...columns.map((c) => c.target)],
         dry_run: f.dryRun,
         ...(f.scheduledAt === undefined ? {} : { scheduled_at: f.scheduledAt }),
+        ...(f.sendName === undefined ? {} : { send_name: f.sendName }),
       },
       rowCount,
       labels: ['row', ...columns.map((c) => c.label)],

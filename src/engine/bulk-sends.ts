@@ -108,5 +108,6 @@ export function toListItem(w: SendWizardRow) {
     channel_id: w.channel_id,
     scheduled_at: w.scheduled_at ? w.scheduled_at.toISOString() : null,
     retry_of: w.retry_of,
+    send_name: w.send_name,
   };
 }

@@ -14,6 +14,7 @@ import { once } from 'node:events';
 import { dirname, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { AppError, type ErrorElement } from '../errors.js';
+import { parseSendName } from '../domain/bulk-send-name.js';
 import { parseScheduledAt } from '../domain/bulk-send-states.js';
 import { MAX_CELL_LENGTH, convertRow, resolveColumn, templateSlots, v1Field, type Slot } from '../domain/bulk-rows.js';
 import { tierLimit } from '../domain/channel.js';
@@ -47,7 +48,7 @@ const MAX_ERRORS = 50;
 const V1_FIELDS = new Set(['id', 'phone_number', 'full_name', 'url_button_param', 'url_button_param2', 'text_header_param', 'copy_code_param', 'params']);
 const MAX_TOTAL_TIME = 30 * 24 * 3600;
 /** Fields a start may leave out (beyond the interface). */
-const OPTIONAL_FIELDS = ['dry_run', 'scheduled_at'];
+const OPTIONAL_FIELDS = ['dry_run', 'scheduled_at', 'send_name'];
 
 /** A row ready to store. */
 interface ReadyRow {
@@ -84,6 +85,8 @@ function checkFields(fields: Record<string, unknown>, variant: 'v1' | 'v2' | 'fi
   if (typeof dryRun !== 'boolean') throw fieldError('dry_run', 'dry_run must be a boolean');
   const scheduled = fields.scheduled_at === undefined ? null : parseScheduledAt(fields.scheduled_at, new Date());
   if (scheduled && !scheduled.ok) throw fieldError('scheduled_at', scheduled.reason);
+  const sendName = parseSendName(fields.send_name);
+  if (!sendName.ok) throw fieldError('send_name', sendName.reason);
   const text = (key: string) => {
     const v = fields[key];
     if (typeof v !== 'string' || v.length === 0 || v.length > 64) throw fieldError(key, `${key} must be a non-empty string`);
@@ -102,7 +105,10 @@ function checkFields(fields: Record<string, unknown>, variant: 'v1' | 'v2' | 'fi
     }
     headers = h as string[];
   }
-  return { templateId: text('message_template_id'), channelId: text('channel_id'), totalTime: total, headers, dryRun, scheduledAt: scheduled?.ok ? scheduled.at : null };
+  return {
+    templateId: text('message_template_id'), channelId: text('channel_id'), totalTime: total, headers, dryRun,
+    scheduledAt: scheduled?.ok ? scheduled.at : null, sendName: sendName.name,
+  };
 }
 
 function v1Reader(template: TemplateRow, slots: Slot[]): RowReader {
@@ -356,6 +362,7 @@ export async function startBulkSend(
     channel_id: channel.id,
     template_id: template.id,
     template_name: template.name,
+    send_name: f.sendName,
     from_number: channel.display_phone_number,
     has_button: hasButton,
     total_time: f.totalTime,

@@ -22,7 +22,7 @@ interface Logger {
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** The columns of an export: the report detail item's fields (webhook_response left out), in this order. */
+/** The columns of an export: the report detail item's fields (webhook_response left out), then the bulk send's own name. */
 export const EXPORT_COLUMNS = [
   'row',
   'row_id',
@@ -37,6 +37,7 @@ export const EXPORT_COLUMNS = [
   'error_message',
   'error_message_detail',
   'message_id',
+  'send_name',
 ] as const;
 
 /** Rows read per statement. */
@@ -57,7 +58,7 @@ export interface ReportExport {
 type Cells = Array<string | number | null>;
 
 /** One stored row as export cells: numbers for row and row_id, times already ISO 8601 text, unset fields null. */
-function cells(r: ExportRow): Cells {
+function cells(r: ExportRow, sendName: string | null): Cells {
   return [
     Number(r.row_no),
     r.row_ref === null ? null : Number(r.row_ref),
@@ -72,15 +73,16 @@ function cells(r: ExportRow): Cells {
     r.error_message,
     r.error_message_detail,
     r.id,
+    sendName,
   ];
 }
 
 /** Batches of rows in row order (keyset on row_no). */
-async function* batchesOf(db: Kysely<Database>, wizardId: string, status: MessageStatus | undefined, size: number): AsyncGenerator<Cells[]> {
+async function* batchesOf(db: Kysely<Database>, wizard: { id: string; send_name: string | null }, status: MessageStatus | undefined, size: number): AsyncGenerator<Cells[]> {
   let after = 0;
   for (;;) {
-    const batch = await findExportRowsAfter(db, wizardId, after, size, status);
-    if (batch.length) yield batch.map(cells);
+    const batch = await findExportRowsAfter(db, wizard.id, after, size, status);
+    if (batch.length) yield batch.map((r) => cells(r, wizard.send_name));
     if (batch.length < size) return;
     after = Number(batch[batch.length - 1].row_no);
   }
@@ -133,8 +135,8 @@ export async function exportReport(
   status?: MessageStatus,
   batchSize = BATCH,
 ): Promise<ReportExport> {
-  await requireReportableWizard(db, companyId, id);
-  const rows = batchesOf(db, id, status, batchSize);
+  const wizard = await requireReportableWizard(db, companyId, id);
+  const rows = batchesOf(db, wizard, status, batchSize);
   const fileName = `report-${id}${status ? `-${status.toLowerCase()}` : ''}.${format}`;
   return { fileName, contentType: CONTENT_TYPES[format], body: format === 'csv' ? csvBody(rows, log) : xlsxBody(rows, log) };
 }

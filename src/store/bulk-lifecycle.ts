@@ -90,11 +90,11 @@ export async function lockWizard(db: Db, companyId: string, id: string): Promise
   return result.rows[0];
 }
 
-/** A retry's new bulk send, PENDING, copying the source's channel, template and sender number. */
+/** A retry's new bulk send, PENDING, copying the source's channel, template, name and sender number. */
 export async function insertRetryWizard(db: Db, sourceId: string, id: string, totalTime: number): Promise<void> {
   await sql`
-    insert into send_wizards (id, company_id, channel_id, template_id, template_name, from_number, has_button, status, total_time, retry_of)
-    select ${id}, company_id, channel_id, template_id, template_name, from_number, has_button, 'PENDING', ${totalTime}, id
+    insert into send_wizards (id, company_id, channel_id, template_id, template_name, send_name, from_number, has_button, status, total_time, retry_of)
+    select ${id}, company_id, channel_id, template_id, template_name, send_name, from_number, has_button, 'PENDING', ${totalTime}, id
     from send_wizards where id = ${sourceId}`.execute(db);
 }
 

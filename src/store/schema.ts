@@ -157,6 +157,8 @@ export interface SendWizardsTable {
   channel_id: string;
   template_id: string;
   template_name: string;
+  /** The bulk send's own optional name (domain/bulk-send-name.ts). */
+  send_name: string | null;
   from_number: string;
   has_button: boolean;
   status: string;

@@ -58,11 +58,11 @@ export async function resumeWizards(db: Db, ids: string[]): Promise<void> {
 /** A new bulk send, PENDING while its rows are stored. */
 export async function insertWizard(
   db: Db,
-  w: { id: string; company_id: string; channel_id: string; template_id: string; template_name: string; from_number: string; has_button: boolean; total_time: number },
+  w: { id: string; company_id: string; channel_id: string; template_id: string; template_name: string; send_name?: string | null; from_number: string; has_button: boolean; total_time: number },
 ): Promise<void> {
   await sql`
-    insert into send_wizards (id, company_id, channel_id, template_id, template_name, from_number, has_button, status, total_time)
-    values (${w.id}, ${w.company_id}, ${w.channel_id}, ${w.template_id}, ${w.template_name}, ${w.from_number}, ${w.has_button},
+    insert into send_wizards (id, company_id, channel_id, template_id, template_name, send_name, from_number, has_button, status, total_time)
+    values (${w.id}, ${w.company_id}, ${w.channel_id}, ${w.template_id}, ${w.template_name}, ${w.send_name ?? null}, ${w.from_number}, ${w.has_button},
             'PENDING', ${w.total_time})`.execute(db);
 }
 

@@ -98,6 +98,7 @@ test('an XLSX list with a bad row: the error is shown in the preview, fixed ther
   assert.equal(await page.getByTestId('confirm-count').innerText(), '4');
   assert.equal(await page.getByTestId('confirm-duplicates').innerText(), '0');
   await page.getByTestId('confirm-summary').getByText(/new recipient/).waitFor();
+  await page.getByLabel('Name this send (optional)').fill('Spring VIP list');
   await page.screenshot({ path: join(shots, 'wizard-confirm-1280.png'), fullPage: true });
   await page.getByRole('button', { name: 'Start sending 4 messages' }).click();
 
@@ -108,6 +109,7 @@ test('an XLSX list with a bad row: the error is shown in the preview, fixed ther
 
   const item = await untilWizard(world.h, CHANNEL, id, ['COMPLETED'], 60_000);
   assert.equal(item.summary, 4);
+  assert.equal(item.send_name, 'Spring VIP list');
   const rows = await reportRows(world.h, id);
   const expected = FILE_ROWS.map((r, i) => [i + 1, `+${i === 2 ? FIXED_PHONE : r[0]}`, r[1]]);
   assert.deepEqual(rows.map((r: { row_id: number; phone_number: string; full_name: string }) => [r.row_id, r.phone_number, r.full_name]), expected);
@@ -122,6 +124,11 @@ test('an XLSX list with a bad row: the error is shown in the preview, fixed ther
   }
   await link.click();
   await page.waitForURL(/#\/reports/);
+  // The reports list titles the send with its own name and says the template beside it.
+  const card = page.locator(`[data-send-id="${id}"]`);
+  assert.equal(await card.getByTestId('send-title').innerText(), 'Spring VIP list');
+  assert.equal(await card.getByTestId('send-template').innerText(), `Template ${templateName}`);
+  await page.screenshot({ path: join(shots, 'reports-named-1280.png'), fullPage: true });
   expectNoConsoleErrors(watched);
 });
 

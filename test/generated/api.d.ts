@@ -1317,7 +1317,7 @@ export interface paths {
         put?: never;
         /**
          * Start a bulk send (rows as objects)
-         * @description Rows as objects: params fills the BODY variables in order (a NAMED template: in order of first appearance of each name), text_header_param the header (text, or a media link/id), url_button_param/url_button_param2 the URL buttons, copy_code_param the coupon. Formats with complete examples: docs/send-parameters.md. The body is read as a stream (up to 256 MB, 1,000,000 rows); every row is checked before anything is stored, a bad one is 400 naming rows[i]. Repeated numbers are sent once (duplicate_count). Optional Idempotency-Key header. Beyond the interface: `dry_run: true` checks exactly as a start and stores nothing; it answers the row count, duplicates removed and the tier quota needed and left.
+         * @description Rows as objects: params fills the BODY variables in order (a NAMED template: in order of first appearance of each name), text_header_param the header (text, or a media link/id), url_button_param/url_button_param2 the URL buttons, copy_code_param the coupon. Formats with complete examples: docs/send-parameters.md. The body is read as a stream (up to 256 MB, 1,000,000 rows); every row is checked before anything is stored, a bad one is 400 naming rows[i]. Repeated numbers are sent once (duplicate_count). Optional Idempotency-Key header. Beyond the interface: `dry_run: true` checks exactly as a start and stores nothing; it answers the row count, duplicates removed and the tier quota needed and left; `send_name` names the bulk send in lists and reports.
          */
         post: {
             parameters: {
@@ -1391,6 +1391,11 @@ export interface paths {
                          * @example 2026-11-24T09:00:00+03:00
                          */
                         scheduled_at?: string;
+                        /**
+                         * @description Addition: the bulk send's own name (one line, at most 120 characters, trimmed; blank or null = no name), shown as send_name in the reports list, the report detail and its exports. The list item's name stays the template's name.
+                         * @example Spring sale – VIP customers
+                         */
+                        send_name?: string | null;
                     };
                 };
             };
@@ -1466,7 +1471,7 @@ export interface paths {
         put?: never;
         /**
          * Start a bulk send (rows as arrays, columns named by param_headers; carousel capable)
-         * @description Rows as arrays: the row number, the phone, then one cell per param_headers column from the third on (BODY.<n>, HEADER.<n>, HEADER, BUTTONS.<i>, CAROUSEL.<card>.BODY.<n>, CAROUSEL.<card>.BUTTONS.<i>, CAROUSEL.<card>.HEADER, FULL_NAME; BODY.<name> for a NAMED template). Formats with complete examples: docs/send-parameters.md. The body is read as a stream (up to 256 MB, 1,000,000 rows); every row is checked before anything is stored, a bad one is 400 naming rows[i]. Repeated numbers are sent once (duplicate_count). Optional Idempotency-Key header. Beyond the interface: `dry_run: true` checks exactly as a start and stores nothing; it answers the row count, duplicates removed and the tier quota needed and left.
+         * @description Rows as arrays: the row number, the phone, then one cell per param_headers column from the third on (BODY.<n>, HEADER.<n>, HEADER, BUTTONS.<i>, CAROUSEL.<card>.BODY.<n>, CAROUSEL.<card>.BUTTONS.<i>, CAROUSEL.<card>.HEADER, FULL_NAME; BODY.<name> for a NAMED template). Formats with complete examples: docs/send-parameters.md. The body is read as a stream (up to 256 MB, 1,000,000 rows); every row is checked before anything is stored, a bad one is 400 naming rows[i]. Repeated numbers are sent once (duplicate_count). Optional Idempotency-Key header. Beyond the interface: `dry_run: true` checks exactly as a start and stores nothing; it answers the row count, duplicates removed and the tier quota needed and left; `send_name` names the bulk send in lists and reports.
          */
         post: {
             parameters: {
@@ -1532,6 +1537,11 @@ export interface paths {
                          * @example 2026-11-24T09:00:00+03:00
                          */
                         scheduled_at?: string;
+                        /**
+                         * @description Addition: the bulk send's own name (one line, at most 120 characters, trimmed; blank or null = no name), shown as send_name in the reports list, the report detail and its exports. The list item's name stays the template's name.
+                         * @example Spring sale – VIP customers
+                         */
+                        send_name?: string | null;
                     };
                 };
             };
@@ -1757,7 +1767,8 @@ export interface paths {
                          *           "message_template_id": "6740f1a2c3d4e5f601234567",
                          *           "channel_id": "110000000000001",
                          *           "scheduled_at": null,
-                         *           "retry_of": null
+                         *           "retry_of": null,
+                         *           "send_name": "Summer sale – VIP customers"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -1797,6 +1808,8 @@ export interface paths {
                                 scheduled_at: string | null;
                                 /** @description addition: the bulk send whose failed rows this one retries */
                                 retry_of: string | null;
+                                /** @description addition: the bulk send's own name given at its start (a retry takes its source's); null when none */
+                                send_name: string | null;
                             }[];
                             pagination: {
                                 page: number;
@@ -1844,7 +1857,7 @@ export interface paths {
         put?: never;
         /**
          * One bulk send's rows with their status, times and errors, in row order
-         * @description Paged by data.page / data.page_size (up to 500). Time and error fields appear once set; row is the 1-based row number, row_id the client's id. Beyond the interface: `status` lists only rows in that message status (`pagination.total` counts them); `data.after_row` pages by keyset (the rows after that row number), as fast deep in a 1,000,000-row bulk send as on its first page.
+         * @description Paged by data.page / data.page_size (up to 500). Time and error fields appear once set; row is the 1-based row number, row_id the client's id. Beyond the interface: `status` lists only rows in that message status (`pagination.total` counts them); `data.after_row` pages by keyset (the rows after that row number), as fast deep in a 1,000,000-row bulk send as on its first page; `data.send_name` is the bulk send's own name.
          */
         post: {
             parameters: {
@@ -1910,7 +1923,8 @@ export interface paths {
                          *               "recipient_id": "905551234567"
                          *             }
                          *           }
-                         *         ]
+                         *         ],
+                         *         "send_name": "Spring sale – VIP customers"
                          *       },
                          *       "pagination": {
                          *         "page": 1,
@@ -1944,6 +1958,8 @@ export interface paths {
                                     error_message_detail?: string;
                                     webhook_response?: components["schemas"]["WebhookResponse"];
                                 }[];
+                                /** @description addition: the bulk send's own name; null when none */
+                                send_name: string | null;
                             };
                             pagination: {
                                 page: number;
@@ -1991,7 +2007,7 @@ export interface paths {
         put?: never;
         /**
          * Start a bulk send from a CSV or XLSX file (multipart; beyond the interface)
-         * @description multipart/form-data: a `file` part (CSV in UTF-8 with a header row, comma, semicolon or tab separated; or XLSX, first worksheet; up to 256 MB and 1,000,000 rows) and the fields `message_template_id`, `channel_id`, `total_time`, optional `mapping` (a JSON object: column header -> target; targets `phone_number`, `full_name`, `id`, and the startv2 columns such as `BODY.1`, `HEADER.1`, `BUTTONS.0`, `CAROUSEL.0.BODY.1` or start field names `url_button_param`, `url_button_param2`, `text_header_param`, `copy_code_param`; without it, headers that already name a target are used) and optional `dry_run` (true/false) and `scheduled_at` (addition: ISO 8601 with an offset; see the JSON starts). Fields and file may come in any order. Rows are checked exactly as startv2 rows; errors name `rows[<sheet row>].<column header>` (the header is row 1). Nothing is stored when any row is bad. Codes: FILE_TYPE_UNSUPPORTED (415), FILE_INVALID, MAPPING_INVALID (400), PAYLOAD_TOO_LARGE (413).
+         * @description multipart/form-data: a `file` part (CSV in UTF-8 with a header row, comma, semicolon or tab separated; or XLSX, first worksheet; up to 256 MB and 1,000,000 rows) and the fields `message_template_id`, `channel_id`, `total_time`, optional `mapping` (a JSON object: column header -> target; targets `phone_number`, `full_name`, `id`, and the startv2 columns such as `BODY.1`, `HEADER.1`, `BUTTONS.0`, `CAROUSEL.0.BODY.1` or start field names `url_button_param`, `url_button_param2`, `text_header_param`, `copy_code_param`; without it, headers that already name a target are used) and optional `dry_run` (true/false), `scheduled_at` (addition: ISO 8601 with an offset; see the JSON starts) and `send_name` (the bulk send's own name, as on the JSON starts). Fields and file may come in any order. Rows are checked exactly as startv2 rows; errors name `rows[<sheet row>].<column header>` (the header is row 1). Nothing is stored when any row is bad. Codes: FILE_TYPE_UNSUPPORTED (415), FILE_INVALID, MAPPING_INVALID (400), PAYLOAD_TOO_LARGE (413).
          */
         post: {
             parameters: {
@@ -2071,7 +2087,7 @@ export interface paths {
         };
         /**
          * Download a bulk send's report detail as CSV or XLSX (streamed; beyond the interface)
-         * @description Every row of the bulk send in row order (optionally only one message status), streamed in keyset batches: columns row, row_id, phone_number, full_name, status, backend_sended_time, sended_time, delivered_time, seen_time, failed_time (ISO 8601 UTC), error_message, error_message_detail, message_id. Empty cells for unset fields. Sent as an attachment (report-<id>[-<status>].csv|xlsx). Another company's id is 404 like a missing one.
+         * @description Every row of the bulk send in row order (optionally only one message status), streamed in keyset batches: columns row, row_id, phone_number, full_name, status, backend_sended_time, sended_time, delivered_time, seen_time, failed_time (ISO 8601 UTC), error_message, error_message_detail, message_id, and send_name (the bulk send's own name, on every row). Empty cells for unset fields. Sent as an attachment (report-<id>[-<status>].csv|xlsx). Another company's id is 404 like a missing one.
          */
         get: {
             parameters: {

@@ -48,6 +48,8 @@ export interface SendWizard {
   channel_id: string;
   scheduled_at?: string | null;
   retry_of?: string | null;
+  /** The bulk send's own name (null: none); `name` is the template's. */
+  send_name?: string | null;
 }
 
 /** Pagination block. */

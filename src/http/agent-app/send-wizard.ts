@@ -58,7 +58,8 @@ export const agentAppSendWizardRoutes: FastifyPluginAsyncTypebox<RouteDeps> = as
               'Formats with complete examples: docs/send-parameters.md. ' +
               'The body is read as a stream (up to 256 MB, 1,000,000 rows); every row is checked before anything is stored, a bad one is 400 naming rows[i]. ' +
               'Repeated numbers are sent once (duplicate_count). Optional Idempotency-Key header. ' +
-              'Beyond the interface: `dry_run: true` checks exactly as a start and stores nothing; it answers the row count, duplicates removed and the tier quota needed and left.',
+              'Beyond the interface: `dry_run: true` checks exactly as a start and stores nothing; it answers the row count, duplicates removed and the tier quota needed and left; ' +
+              '`send_name` names the bulk send in lists and reports.',
             body,
             response: { 200: StartOrDryRunResponse, ...ERROR_RESPONSES },
           },
@@ -136,7 +137,7 @@ export const agentAppSendWizardRoutes: FastifyPluginAsyncTypebox<RouteDeps> = as
         description:
           'Paged by data.page / data.page_size (up to 500). Time and error fields appear once set; row is the 1-based row number, row_id the client\'s id. ' +
           'Beyond the interface: `status` lists only rows in that message status (`pagination.total` counts them); `data.after_row` pages by keyset ' +
-          '(the rows after that row number), as fast deep in a 1,000,000-row bulk send as on its first page.',
+          '(the rows after that row number), as fast deep in a 1,000,000-row bulk send as on its first page; `data.send_name` is the bulk send\'s own name.',
         body: ReportDetailBody,
         response: { 200: ReportDetailResponse, ...ERROR_RESPONSES },
       },
@@ -144,11 +145,15 @@ export const agentAppSendWizardRoutes: FastifyPluginAsyncTypebox<RouteDeps> = as
     async (request) => {
       const page = request.body.data?.page ?? 1;
       const pageSize = request.body.data?.page_size ?? 20;
-      const { rows, total } = await bulkSendReport(deps.db, request.companyId, request.body.id, page, pageSize, {
+      const { wizard, rows, total } = await bulkSendReport(deps.db, request.companyId, request.body.id, page, pageSize, {
         status: request.body.status,
         afterRow: request.body.data?.after_row,
       });
-      return { success: true as const, data: { report_details: rows.map(toReportItem) as never }, pagination: { page, page_size: pageSize, total } };
+      return {
+        success: true as const,
+        data: { report_details: rows.map(toReportItem) as never, send_name: wizard.send_name },
+        pagination: { page, page_size: pageSize, total },
+      };
     },
   );
 };

@@ -174,6 +174,7 @@ export const LIST_ITEM = {
   channel_id: EX.channelId,
   scheduled_at: null,
   retry_of: null,
+  send_name: 'Summer sale – VIP customers',
 };
 
 export const REPORT_ITEM = {

@@ -1,6 +1,7 @@
 /** Schemas for bulk sends (send wizards). */
 import { Type } from 'typebox';
 import { MAX_CELL_LENGTH } from '../../domain/bulk-rows.js';
+import { MAX_SEND_NAME_LENGTH } from '../../domain/bulk-send-name.js';
 import { MESSAGE_STATUSES } from '../../domain/message-states.js';
 import { SEND_WIZARD_STATUSES } from '../../domain/bulk-send-states.js';
 import { WEBHOOK_RESPONSE_DOC } from '../openapi/doc-only.js';
@@ -18,6 +19,14 @@ export const ScheduledAt = Type.String({
   description:
     'Addition: start at this time instead of now (ISO 8601 with an offset, later than now, at most 90 days ahead). Until then the bulk send is SCHEDULED and its rows NONE; total_time spreads from the actual start.',
   examples: ['2026-11-24T09:00:00+03:00'],
+});
+
+/** Optional `send_name` of the starts (beyond the interface). */
+export const SendNameField = Type.Union([Type.String({ maxLength: MAX_SEND_NAME_LENGTH }), Type.Null()], {
+  description:
+    `Addition: the bulk send's own name (one line, at most ${MAX_SEND_NAME_LENGTH} characters, trimmed; blank or null = no name), ` +
+    "shown as send_name in the reports list, the report detail and its exports. The list item's name stays the template's name.",
+  examples: ['Spring sale – VIP customers'],
 });
 
 /** `dry_run` (beyond the interface): checked like a start, nothing stored. */
@@ -51,6 +60,7 @@ export const StartV1Body = Type.Object(
     channel_id: id,
     dry_run: Type.Optional(DryRunField),
     scheduled_at: Type.Optional(ScheduledAt),
+    send_name: Type.Optional(SendNameField),
   },
   { additionalProperties: false, examples: [START_V1] },
 );
@@ -68,6 +78,7 @@ export const StartV2Body = Type.Object(
     }),
     dry_run: Type.Optional(DryRunField),
     scheduled_at: Type.Optional(ScheduledAt),
+    send_name: Type.Optional(SendNameField),
   },
   { additionalProperties: false, examples: [START_V2] },
 );
@@ -202,6 +213,7 @@ export const ListItem = Type.Object({
   channel_id: Type.String(),
   scheduled_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'addition: when a scheduled bulk send starts (null: started at once)' }),
   retry_of: Type.Union([Type.String(), Type.Null()], { description: 'addition: the bulk send whose failed rows this one retries' }),
+  send_name: Type.Union([Type.String(), Type.Null()], { description: "addition: the bulk send's own name given at its start (a retry takes its source's); null when none" }),
 });
 
 const time = Type.Optional(Type.String({ format: 'date-time' }));
@@ -232,8 +244,15 @@ export const ReportsResponse = Type.Object(
 
 /** The `reports/detail` answer. */
 export const ReportDetailResponse = Type.Object(
-  { success: Type.Literal(true), data: Type.Object({ report_details: Type.Array(ReportDetailItem) }), pagination: Pagination },
-  { examples: [{ success: true, data: { report_details: [REPORT_ITEM] }, pagination: { page: 1, page_size: 20, total: 2 } }] },
+  {
+    success: Type.Literal(true),
+    data: Type.Object({
+      report_details: Type.Array(ReportDetailItem),
+      send_name: Type.Union([Type.String(), Type.Null()], { description: "addition: the bulk send's own name; null when none" }),
+    }),
+    pagination: Pagination,
+  },
+  { examples: [{ success: true, data: { report_details: [REPORT_ITEM], send_name: 'Spring sale – VIP customers' }, pagination: { page: 1, page_size: 20, total: 2 } }] },
 );
 
 /** The API view of a report row (fields that are not set are left out). */

@@ -85,7 +85,7 @@ export function ReportDetail(props: { id: string; send: SendWizard | null; versi
       <div class="page-head">
         <div>
           <h2 id="detail-title" ref={headingRef} tabIndex={-1}>
-            Detail{props.send ? `: ${props.send.name}` : ''}
+            Detail{props.send ? `: ${props.send.send_name ?? props.send.name}` : ''}
           </h2>
           <p class="muted small">Bulk send <span class="mono">{props.id}</span>, one row per recipient in file order.</p>
         </div>

@@ -44,14 +44,17 @@ export function SendCard(props: { send: SendWizard; selected: boolean; detailHre
   const w = props.send;
   const p = progress(w);
   const titleId = `send-${w.send_wizard_id}`;
+  // A send's own name, when it has one, is its title; the template's name (`name`) is said beside it.
+  const title = w.send_name ?? w.name;
   return (
     <article class={`card send-card${props.selected ? ' selected' : ''}`} aria-labelledby={titleId} data-send-id={w.send_wizard_id} data-status={w.status}>
       <header class="send-head">
         <div class="send-title">
-          <h2 id={titleId}>{w.name}</h2>
+          <h2 id={titleId} data-testid="send-title">{title}</h2>
           <PlainBadge tone={sendStatusTone(w.status)} label="Bulk send status" names={SEND_STATUS_NAMES} code={w.status} />
         </div>
         <div class="muted small">
+          {w.send_name && <><span data-testid="send-template">Template {w.name}</span> · </>}
           <span class="mono">{w.send_wizard_id}</span> · from {w.from_number} · {fmtTime(w.created_at)}
           {w.total_time > 0 ? ` · spread over ${fmtDuration(w.total_time)}` : ''}
         </div>
@@ -64,7 +67,7 @@ export function SendCard(props: { send: SendWizard; selected: boolean; detailHre
         <div
           class="progress"
           role="progressbar"
-          aria-label={`Progress of ${w.name}`}
+          aria-label={`Progress of ${title}`}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={p.done}

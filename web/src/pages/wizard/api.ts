@@ -11,6 +11,7 @@ export interface StartV2Body {
   total_time: number;
   param_headers: string[];
   rows: (string | number | null)[][];
+  send_name?: string;
 }
 
 /** Checks the rows exactly as a start would; throws ApiError (400, row/column errors) when a row is bad. */
@@ -33,6 +34,7 @@ export interface FileStart {
   total_time: number;
   /** File column header → target. */
   mapping: Record<string, string>;
+  send_name?: string;
 }
 
 function fileForm(f: FileStart, dry: boolean): FormData {
@@ -41,6 +43,7 @@ function fileForm(f: FileStart, dry: boolean): FormData {
   form.append('channel_id', f.channel_id);
   form.append('total_time', String(f.total_time));
   form.append('mapping', JSON.stringify(f.mapping));
+  if (f.send_name) form.append('send_name', f.send_name);
   if (dry) form.append('dry_run', 'true');
   form.append('file', f.file, f.file.name);
   return form;

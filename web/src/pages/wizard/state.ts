@@ -48,6 +48,8 @@ export interface WizardState {
   checking: boolean;
   /** Seconds to spread the send over (startv2's total_time); 0 = as fast as the channel allows. */
   totalTime: number;
+  /** The bulk send's own name (send_name), as typed; blank = none. */
+  sendName: string;
   starting: boolean;
   started: Started | null;
   /** The start's Idempotency-Key is `${keyBase}-${keyGeneration}`; any change to what would be sent takes a new one. */
@@ -72,6 +74,7 @@ export type WizardAction =
   | { type: 'checkRefused'; issues: RowIssue[] }
   | { type: 'checkFailed'; error: string }
   | { type: 'pacingChosen'; totalTime: number }
+  | { type: 'sendNamed'; name: string }
   | { type: 'startBegun' }
   | { type: 'startDone'; started: Started }
   | { type: 'startFailed'; error: string; issues: RowIssue[] | null }
@@ -81,7 +84,7 @@ export type WizardAction =
 export function initialState(step: number, keyBase: string): WizardState {
   return {
     step, templates: null, error: null, table: null, source: '', bigFile: null, pasted: '', mapping: {}, serverIssues: [],
-    checked: null, checking: false, totalTime: 0, starting: false, started: null, keyBase, keyGeneration: 0,
+    checked: null, checking: false, totalTime: 0, sendName: '', starting: false, started: null, keyBase, keyGeneration: 0,
   };
 }
 
@@ -138,6 +141,8 @@ export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
       return { ...s, checking: false, checked: null, error: a.error };
     case 'pacingChosen':
       return { ...s, totalTime: a.totalTime, keyGeneration: s.keyGeneration + 1 };
+    case 'sendNamed':
+      return { ...s, sendName: a.name, keyGeneration: s.keyGeneration + 1 };
     case 'startBegun':
       return { ...s, starting: true, error: null };
     case 'startDone':
@@ -147,6 +152,6 @@ export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
         ? { ...s, starting: false, error: a.error, serverIssues: a.issues, checked: null }
         : { ...s, starting: false, error: a.error };
     case 'sendAnother':
-      return invalidated({ ...s, started: null, table: null, bigFile: null, pasted: '', step: STEP.channel, error: null });
+      return invalidated({ ...s, started: null, table: null, bigFile: null, pasted: '', sendName: '', step: STEP.channel, error: null });
   }
 }

@@ -100,8 +100,12 @@ export function useWizard() {
     }
   };
 
-  const body = () => ({ message_template_id: templateId, channel_id: channelId, total_time: totalTime, ...toStartRows(table!, mapping, slots) });
-  const fileStart = () => ({ file: bigFile!.file, message_template_id: templateId, channel_id: channelId, total_time: totalTime, mapping: toFileMapping(table!.headers, mapping) });
+  // The name goes with the start only (a dry run's answer does not depend on it).
+  const named = (withName: boolean) => (withName && state.sendName.trim() ? { send_name: state.sendName.trim() } : {});
+  const body = (withName = false) => ({ message_template_id: templateId, channel_id: channelId, total_time: totalTime, ...toStartRows(table!, mapping, slots), ...named(withName) });
+  const fileStart = (withName = false) => ({
+    file: bigFile!.file, message_template_id: templateId, channel_id: channelId, total_time: totalTime, mapping: toFileMapping(table!.headers, mapping), ...named(withName),
+  });
   const issuesOf = (e: ApiError) => (bigFile ? issuesFromFileErrors(e.errors, table!.headers, mapping) : issuesFromErrors(e.errors, body().param_headers));
   const refusedRows = (e: unknown) => e instanceof ApiError && e.errors.length > 0 && e.status < 500;
 
@@ -125,7 +129,7 @@ export function useWizard() {
     dispatch({ type: 'startBegun' });
     try {
       const key = startKey(state);
-      dispatch({ type: 'startDone', started: bigFile ? await startFile(fileStart(), key) : await start(body(), key) });
+      dispatch({ type: 'startDone', started: bigFile ? await startFile(fileStart(true), key) : await start(body(true), key) });
     } catch (e) {
       dispatch({ type: 'startFailed', error: errorText(e), issues: refusedRows(e) ? issuesOf(e as ApiError) : null });
     }

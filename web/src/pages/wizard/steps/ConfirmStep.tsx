@@ -1,10 +1,11 @@
 /** Step 7: what will happen, from the service's dry run; then the start and a link to its report. */
 import { href } from '../../../router';
 import { duration } from '../pacing';
+import { MAX_SEND_NAME_LENGTH } from '../../../../../src/domain/bulk-send-name.js';
 import type { Wizard } from '../useWizard';
 
 export function ConfirmStep({ w }: { w: Wizard }) {
-  const { checked, totalTime, starting, started } = w.state;
+  const { checked, totalTime, starting, started, sendName } = w.state;
   const { channel, template } = w;
   if (!template || !channel) return null;
   if (started) {
@@ -21,6 +22,12 @@ export function ConfirmStep({ w }: { w: Wizard }) {
   const short = checked.tier_quota_left !== null && checked.tier_quota_needed > checked.tier_quota_left;
   return (
     <>
+      <label class="field send-name" for="wiz-send-name">
+        <span>Name this send (optional)</span>
+        <input id="wiz-send-name" type="text" maxLength={MAX_SEND_NAME_LENGTH} value={sendName} aria-describedby="wiz-send-name-hint"
+          onInput={(e) => w.dispatch({ type: 'sendNamed', name: (e.target as HTMLInputElement).value })} />
+        <small id="wiz-send-name-hint" class="muted">Shown in Reports, so you can tell this send apart from other sends of {template.name}.</small>
+      </label>
       <dl class="summary" data-testid="confirm-summary">
         <dt>Channel</dt><dd>{`${channel.display_phone_number} · ${channel.verified_name}`}</dd>
         <dt>Template</dt><dd>{template.name} ({template.language})</dd>
