@@ -19,6 +19,15 @@ export function deltasByWizard(moved: MovedRow[]): Map<string, Partial<Record<Co
   return byWizard;
 }
 
+/** Runs a move and its counter updates in one transaction. */
+export async function moveWithCounters<T extends MovedRow>(db: Kysely<Database>, move: (tx: Kysely<Database>) => Promise<T[]>): Promise<T[]> {
+  return db.transaction().execute(async (tx) => {
+    const moved = await move(tx);
+    await applyCounterMoves(tx, moved);
+    return moved;
+  });
+}
+
 /** Applies moved rows to their bulk sends' counters (wizards in id order, so concurrent batches never deadlock). */
 export async function applyCounterMoves(db: Kysely<Database>, moved: MovedRow[]): Promise<void> {
   const byWizard = deltasByWizard(moved);

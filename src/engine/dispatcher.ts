@@ -37,7 +37,8 @@ import { PairRateMemory } from './pair-rate-memory.js';
 import { deleteExpiredIdempotencyKeys } from '../store/idempotency.js';
 import type { ChannelHealthDeps } from './channel-health.js';
 import type { NumberCheckMode } from './number-check.js';
-import { ChannelSender, moveWithCounters, type SendingOptions } from './channel-sender.js';
+import { ChannelSender, type SendingOptions } from './channel-sender.js';
+import { moveWithCounters } from './counters.js';
 import { retryPendingStatusEvents } from './status-events.js';
 import { TokenBucket } from './token-bucket.js';
 
