@@ -7,9 +7,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
 import { createSecretBox, type SecretBox } from './domain/secret-box.js';
@@ -46,7 +44,7 @@ import { apiV1SendWizardRoutes } from './http/api-v1/send-wizards.js';
 import { apiV1TemplateRoutes } from './http/api-v1/templates.js';
 import { apiV1WebhookEndpointRoutes } from './http/api-v1/webhook-endpoints.js';
 import { webhookRoutes } from './http/webhooks/routes.js';
-import { createMetrics, OUTBOX_PENDING_CAP, type OutboxBacklog } from './http/ops/metrics.js';
+import { createMetrics, OUTBOX_PENDING_CAP, type Metrics, type OutboxBacklog } from './http/ops/metrics.js';
 import { findPendingDeliveryBacklog } from './store/metrics.js';
 import { analyzeMessages } from './store/statistics.js';
 import { createStatisticsRefresh } from './engine/statistics-refresh.js';
@@ -55,7 +53,6 @@ import type { NetworkPort } from './network/port.js';
 import type { PoolStats } from './store/pglite-dialect.js';
 import { createWebhookPoster, type WebhookPoster } from './network/webhook-poster.js';
 import type { Database } from './store/schema.js';
-import { countWebhookEventsByState } from './store/webhook-events.js';
 
 /** Log paths pino censors: channel access tokens and authorization headers are never logged. */
 export const LOG_REDACT_PATHS = [
@@ -115,11 +112,23 @@ export interface App {
   close(): Promise<void>;
 }
 
-/** Builds the application. */
-export async function buildApp(options: AppOptions): Promise<App> {
-  const log = options.log ?? pino({ level: options.config.logLevel, redact: LOG_REDACT_PATHS });
-  const secrets = options.secrets ?? createSecretBox(options.config.secretKey);
-  const http = Fastify({
+/** The background parts an application runs beside its routes, and the dependencies its routes share. */
+interface Parts {
+  log: Logger;
+  secrets: SecretBox;
+  channelHealth: ChannelHealthDeps;
+  templateSync: ReturnType<typeof templateSyncDeps>;
+  webhookInbox: WebhookInbox;
+  dispatcher: Dispatcher;
+  outbox: OutboxWorker;
+  statistics: ReturnType<typeof createStatisticsRefresh>;
+  routes: RouteDeps;
+  webhookEndpoints: WebhookEndpointDeps;
+}
+
+/** The Fastify instance: request ids, log level of request lines, body limit, envelope for router errors. */
+function createHttp(options: AppOptions, log: Logger) {
+  return Fastify({
     loggerInstance: log as FastifyBaseLogger,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -133,7 +142,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     frameworkErrors: handleError,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+}
 
+/** Wires the engine: channel health, templates, the webhook inbox and its handlers, the dispatcher, the outbox. */
+function createParts(options: AppOptions, log: Logger, secrets: SecretBox): Parts {
   const channelHealth: ChannelHealthDeps = {
     db: options.db,
     network: options.network,
@@ -187,8 +199,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     exclusive: options.dbKind === 'pglite',
   });
   const statistics = createStatisticsRefresh(() => analyzeMessages(options.db), log.child({ component: 'statistics' }));
-  const webhookEndpoints: WebhookEndpointDeps = { db: options.db, secrets, queued: () => outbox.wake() };
-  const deps: RouteDeps = {
+  const routes: RouteDeps = {
     config: options.config,
     db: options.db,
     network: options.network,
@@ -205,63 +216,42 @@ export async function buildApp(options: AppOptions): Promise<App> {
       loaded: (rows) => statistics.loaded(rows),
     },
   };
+  const webhookEndpoints: WebhookEndpointDeps = { db: options.db, secrets, queued: () => outbox.wake() };
+  return { log, secrets, channelHealth, templateSync, webhookInbox, dispatcher, outbox, statistics, routes, webhookEndpoints };
+}
 
-  let draining = false;
-  // The client-webhook outbox's backlog (tms_outbox_* gauges): PENDING deliveries, capped count and oldest age.
+/** The Prometheus metrics, including the client-webhook outbox's backlog (tms_outbox_* gauges). */
+function createAppMetrics(options: AppOptions, parts: Parts, draining: () => boolean): Metrics {
+  // PENDING deliveries, capped count and oldest age.
   const outboxBacklog = async (): Promise<OutboxBacklog> => {
     const backlog = await findPendingDeliveryBacklog(options.db, OUTBOX_PENDING_CAP);
     return { pending: backlog.pending, oldestAgeSeconds: backlog.oldest_created_at ? Math.max(0, (Date.now() - backlog.oldest_created_at.getTime()) / 1000) : null };
   };
-  const metrics = createMetrics({
+  return createMetrics({
     db: options.db,
     poolStats: options.poolStats,
-    webhooksRejected: () => webhookInbox.rejected,
-    webhookBodies: () => ({ appliedOnReceipt: webhookInbox.appliedOnReceipt, storedFirst: webhookInbox.storedFirst }),
-    draining: () => draining,
+    webhooksRejected: () => parts.webhookInbox.rejected,
+    webhookBodies: () => ({ appliedOnReceipt: parts.webhookInbox.appliedOnReceipt, storedFirst: parts.webhookInbox.storedFirst }),
+    draining,
     outboxBacklog,
     cacheMs: options.metricsCacheMs,
   });
-  metrics.timeRequests(http);
+}
 
+/** Registers the documentation, the probes, the webhook receiver, the console and both authenticated route families. */
+async function registerRoutes(http: ReturnType<typeof createHttp>, options: AppOptions, parts: Parts, metrics: Metrics, draining: () => boolean): Promise<void> {
+  const deps = parts.routes;
   installErrorHandlers(http);
   http.addSchema(ErrorEnvelopeSchema);
   await http.register(swagger, openapiOptions('0.1.0'));
   await http.register(swaggerUi, { routePrefix: '/docs' });
-
-  http.get(
-    '/health',
-    {
-      schema: {
-        tags: ['service'],
-        summary: 'Liveness and readiness: database reachable, webhook inbox counts',
-        description: 'No bearer token. 200 when the database answers; counts of webhook events by state and signature refusals since start.',
-        security: [],
-        response: {
-          200: Type.Object({
-            success: Type.Literal(true),
-            status: Type.Literal('ok'),
-            database: Type.String(),
-            network: Type.String(),
-            webhook_events: Type.Record(Type.String(), Type.Integer()),
-            webhooks_rejected: Type.Integer({ description: 'webhook POSTs refused for their signature since this process started' }),
-          }, { examples: [{ success: true, status: 'ok', database: 'postgres', network: 'simulator', webhook_events: { APPLIED: 1204, RECEIVED: 0 }, webhooks_rejected: 0 }] }),
-        },
-      },
-    },
-    async () => {
-      await sql`select 1`.execute(options.db);
-      return {
-        success: true as const,
-        status: 'ok' as const,
-        database: options.dbKind,
-        network: options.config.network,
-        webhook_events: await countWebhookEventsByState(options.db),
-        webhooks_rejected: webhookInbox.rejected,
-      };
-    },
-  );
-
-  await http.register(opsRoutes, { db: options.db, metrics, metricsToken: options.config.metricsToken, draining: () => draining });
+  await http.register(opsRoutes, {
+    db: options.db,
+    metrics,
+    metricsToken: options.config.metricsToken,
+    draining,
+    health: { database: options.dbKind, network: options.config.network, webhooksRejected: () => parts.webhookInbox.rejected },
+  });
   await http.register(webhookRoutes, deps);
   if (options.consoleDir !== null) await http.register(consoleRoutes, { dir: options.consoleDir ?? DEFAULT_CONSOLE_DIR });
   await http.register(
@@ -288,10 +278,23 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await scope.register(apiV1MeRoutes, deps);
       await scope.register(apiV1OptOutRoutes, deps);
       await scope.register(apiV1SendWizardRoutes, deps);
-      await scope.register(apiV1WebhookEndpointRoutes, { ...deps, webhookEndpoints });
+      await scope.register(apiV1WebhookEndpointRoutes, { ...deps, webhookEndpoints: parts.webhookEndpoints });
     },
     { prefix: '/api/v1' },
   );
+}
+
+/** Builds the application. */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const log = options.log ?? pino({ level: options.config.logLevel, redact: LOG_REDACT_PATHS });
+  const secrets = options.secrets ?? createSecretBox(options.config.secretKey);
+  const http = createHttp(options, log);
+  const parts = createParts(options, log, secrets);
+  const { webhookInbox, dispatcher, outbox, statistics, templateSync } = parts;
+  let draining = false;
+  const metrics = createAppMetrics(options, parts, () => draining);
+  metrics.timeRequests(http);
+  await registerRoutes(http, options, parts, metrics, () => draining);
   await http.ready();
 
   let stopTemplateSweep: (() => Promise<void>) | null = null;

@@ -1,7 +1,8 @@
 /**
- * Operations routes (additions beyond the interface): `GET /metrics` (Prometheus text, its own bearer token
- * METRICS_TOKEN, compared in constant time; never a tenant's token), `GET /livez` (the process answers; no
- * database) and `GET /readyz` (database reachable, every migration applied, not draining for a shutdown).
+ * Operations routes: `GET /health` (database reachable, webhook inbox counts), and the additions beyond the
+ * interface: `GET /metrics` (Prometheus text, its own bearer token METRICS_TOKEN, compared in constant time; never
+ * a tenant's token), `GET /livez` (the process answers; no database) and `GET /readyz` (database reachable, every
+ * migration applied, not draining for a shutdown).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +14,7 @@ import { AppError } from '../../errors.js';
 import { MIGRATIONS } from '../../store/migrations/index.js';
 import { listAppliedMigrations } from '../../store/metrics.js';
 import type { Database } from '../../store/schema.js';
+import { countWebhookEventsByState } from '../../store/webhook-events.js';
 import { ERROR_RESPONSES } from '../envelope.js';
 import type { Metrics } from './metrics.js';
 
@@ -26,6 +28,15 @@ export interface OpsDeps {
   draining(): boolean;
   /** How long the readiness check waits for the database (default 2000 ms). */
   readyTimeoutMs?: number;
+  /** What /health reports beside the database's answer. */
+  health: {
+    /** The database kind (pglite, postgres). */
+    database: string;
+    /** The network mode (simulator, cloud). */
+    network: string;
+    /** Webhook POSTs refused for their signature since this process started. */
+    webhooksRejected(): number;
+  };
 }
 
 /** Constant-time comparison of two secrets (their SHA-256 digests, so lengths never leak). */
@@ -53,10 +64,43 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Registers /metrics, /livez and /readyz. */
+/** Registers /health, /metrics, /livez and /readyz. */
 export async function opsRoutes(app: FastifyInstance, deps: OpsDeps): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   let migrationsComplete = false;
+
+  r.get(
+    '/health',
+    {
+      schema: {
+        tags: ['service'],
+        summary: 'Liveness and readiness: database reachable, webhook inbox counts',
+        description: 'No bearer token. 200 when the database answers; counts of webhook events by state and signature refusals since start.',
+        security: [],
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            status: Type.Literal('ok'),
+            database: Type.String(),
+            network: Type.String(),
+            webhook_events: Type.Record(Type.String(), Type.Integer()),
+            webhooks_rejected: Type.Integer({ description: 'webhook POSTs refused for their signature since this process started' }),
+          }, { examples: [{ success: true, status: 'ok', database: 'postgres', network: 'simulator', webhook_events: { APPLIED: 1204, RECEIVED: 0 }, webhooks_rejected: 0 }] }),
+        },
+      },
+    },
+    async () => {
+      await sql`select 1`.execute(deps.db);
+      return {
+        success: true as const,
+        status: 'ok' as const,
+        database: deps.health.database,
+        network: deps.health.network,
+        webhook_events: await countWebhookEventsByState(deps.db),
+        webhooks_rejected: deps.health.webhooksRejected(),
+      };
+    },
+  );
 
   r.get(
     '/metrics',
