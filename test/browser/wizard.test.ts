@@ -66,7 +66,7 @@ test('an XLSX list with a bad row: the error is shown in the preview, fixed ther
   // Every column mapped itself from its header name.
   assert.equal(await page.getByLabel('Phone number (with country code)').inputValue(), '0');
   assert.equal(await page.getByLabel(/Body \{\{2\}\}/).inputValue(), '3');
-  assert.equal(await page.getByLabel(/URL suffix/).inputValue(), '4');
+  assert.equal(await page.getByLabel(/end of its link/).inputValue(), '4');
   assert.equal(await page.getByLabel('Recipient name (optional)').inputValue(), '1');
   await page.getByRole('button', { name: 'Next: Preview & check' }).click();
 
@@ -91,13 +91,13 @@ test('an XLSX list with a bad row: the error is shown in the preview, fixed ther
   await page.getByRole('button', { name: 'Next: Pacing' }).click();
 
   await page.getByRole('radio', { name: 'Over 10 minutes' }).check();
-  await page.getByTestId('pacing-text').filter({ hasText: 'total_time = 600 s' }).waitFor();
+  await page.getByTestId('pacing-text').filter({ hasText: 'spread evenly over 10 min' }).waitFor();
   await page.getByRole('radio', { name: 'As fast as the channel allows' }).check();
   await page.getByRole('button', { name: 'Next: Confirm' }).click();
 
   assert.equal(await page.getByTestId('confirm-count').innerText(), '4');
   assert.equal(await page.getByTestId('confirm-duplicates').innerText(), '0');
-  await page.getByTestId('confirm-summary').getByText(/new recipient/).waitFor();
+  await page.getByTestId('confirm-summary').getByText(/not messaged from this number in the last 24 hours/).waitFor();
   await page.getByLabel('Name this send (optional)').fill('Spring VIP list');
   await page.screenshot({ path: join(shots, 'wizard-confirm-1280.png'), fullPage: true });
   await page.getByRole('button', { name: 'Start sending 4 messages' }).click();

@@ -9,7 +9,7 @@ const table = { headers: ['phone_number', 'BODY.1'], rows: [['905550000001', 'Ay
 function checkedList(): WizardState {
   let s = initialState(STEP.check, 'k');
   s = wizardReducer(s, { type: 'listLoaded', table, source: 'pasted list', bigFile: null });
-  s = wizardReducer(s, { type: 'autoMapped', mapping: { phone: 0, 'BODY.1': 1 } });
+  s = wizardReducer(s, { type: 'autoMapped', mapping: { phone: 0, 'BODY.1': 1 }, mappedFor: 't1' });
   return wizardReducer(s, { type: 'checkPassed', result: verdict });
 }
 
@@ -58,4 +58,15 @@ test('send another goes back to the channel with no list and a new start key', (
   assert.equal(s.table, null);
   assert.equal(s.started, null);
   assert.notEqual(startKey(s), startKey(done));
+});
+
+test('another channel forgets the template and takes a new start key; a link opens a fresh wizard on its choice', () => {
+  const before = { ...checkedList(), channelId: 'c1', templateId: 't1' };
+  const s = wizardReducer(before, { type: 'channelChosen', channelId: 'c2' });
+  assert.equal(s.channelId, 'c2');
+  assert.equal(s.templateId, '');
+  assert.equal(s.checked, null);
+  assert.notEqual(startKey(s), startKey(before));
+  const opened = wizardReducer(before, { type: 'opened', channelId: 'c3', templateId: 't3', step: STEP.recipients, keyBase: 'k2' });
+  assert.deepEqual({ channel: opened.channelId, template: opened.templateId, step: opened.step, table: opened.table }, { channel: 'c3', template: 't3', step: STEP.recipients, table: null });
 });

@@ -107,6 +107,16 @@ export function plain(table: Record<string, PlainName>, code: string | null | un
   return table[code] ?? fallback(code);
 }
 
+/** The service's reason (blocked_reason) in plain words, with what it means for sending. */
+export function explainBlock(reason: string): string {
+  if (reason === 'channel quality rating is RED') return 'the quality rating is low; sends wait until it improves.';
+  if (reason.startsWith('channel status is ')) {
+    const status = reason.slice('channel status is '.length);
+    return `${plain(CHANNEL_STATUS_NAMES, status).hint.replace(/^The number/, 'the number')}.`;
+  }
+  return `${reason}. Sends wait and are retried after a back-off (rotate the access token with tms channel update if it expired).`;
+}
+
 /** "Read" for BACKEND_SEEN. */
 export const messageStatusName = (code: string) => plain(MESSAGE_STATUS_NAMES, code).name;
 /** "Sending" for RUNNING. */

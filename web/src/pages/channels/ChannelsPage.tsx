@@ -3,7 +3,7 @@ import type { Channel } from '../../api-types';
 import { Badge, PlainBadge, qualityTone, statusTone, tierTone } from '../../components/Badge';
 import { useChannels } from '../../data';
 import { fmtNumber, fmtRelative, fmtTime } from '../../format';
-import { CHANNEL_STATUS_NAMES, plain, QUALITY_NAMES, tierName } from '../../plain-names';
+import { CHANNEL_STATUS_NAMES, explainBlock, QUALITY_NAMES, tierName } from '../../plain-names';
 import { href } from '../../router';
 
 export function ChannelsPage() {
@@ -67,16 +67,6 @@ function ChannelCard({ channel: c }: { channel: Channel }) {
       <a class="card-link" href={href('/reports', { channel: c.id })}>Bulk sends of this channel</a>
     </article>
   );
-}
-
-/** The service's reason (blocked_reason) in plain words, with what it means for sending. */
-function explainBlock(reason: string): string {
-  if (reason === 'channel quality rating is RED') return 'the quality rating is low; sends wait until it improves.';
-  if (reason.startsWith('channel status is ')) {
-    const status = reason.slice('channel status is '.length);
-    return `${plain(CHANNEL_STATUS_NAMES, status).hint.replace(/^The number/, 'the number')}.`;
-  }
-  return `${reason}. Sends wait and are retried after a back-off (rotate the access token with tms channel update if it expired).`;
 }
 
 function TierMeter({ channel: c }: { channel: Channel }) {

@@ -1,5 +1,6 @@
 /** The channel chooser of the templates page and the send wizard (channels from GET /api/v1/channels). */
 import { useEffect, useState } from 'preact/hooks';
+import { CHANNEL_STATUS_NAMES, plain, QUALITY_NAMES } from '../../plain-names';
 import { errorText } from '../../http';
 import { listChannels, type Channel } from './api';
 
@@ -31,7 +32,7 @@ export function ChannelSelect({ id, channels, value, onChange, label = 'Channel'
       <select id={id} value={value} onChange={(e) => onChange((e.target as HTMLSelectElement).value)}>
         {channels.map((c) => (
           <option key={c.id} value={c.id}>
-            {c.display_phone_number} · {c.verified_name} ({c.status}, {c.quality_rating})
+            {c.display_phone_number} · {c.verified_name} ({plain(CHANNEL_STATUS_NAMES, c.status).name}, {plain(QUALITY_NAMES, c.quality_rating).name.toLowerCase()})
           </option>
         ))}
       </select>

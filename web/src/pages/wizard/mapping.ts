@@ -57,7 +57,14 @@ function slotAliases(slot: Slot, urlOrdinal: number | undefined): string[] {
     if (slot.kind === 'url' && urlOrdinal === 2) aliases.push('url_button_param2');
     if (slot.kind === 'code') aliases.push('copy_code_param', 'coupon_code', 'code', 'coupon');
   }
+  // The label the wizard shows (and writes as the sample file's header) names the slot too.
+  aliases.push(slot.label.replace(/\s*\(optional\)$/, ''));
   return aliases.map(normalizeHeader);
+}
+
+/** The header row of a sample list for a template: the phone, the name, then each value in plain words (autoMap reads them back). */
+export function sampleHeaders(slots: Slot[]): string[] {
+  return ['Phone number', 'Name', ...slots.map((s) => s.label.replace(/\s*\(optional\)$/, ''))];
 }
 
 /** Maps each target to the first unused column whose header names it (phone and name first, then the slots). */

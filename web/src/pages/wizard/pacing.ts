@@ -25,9 +25,9 @@ export function duration(seconds: number): string {
 /** What a total_time means for a number of messages. */
 export function pacingText(totalTime: number, messages: number): string {
   if (totalTime === 0) {
-    return 'Messages go out as fast as the channel allows: its throughput (messages per second) and its tier quota of new recipients per rolling 24 hours.';
+    return 'Messages go out as fast as the channel allows: its speed (messages a second) and its messaging limit (new customers in any 24 hours).';
   }
   const gap = messages > 1 ? totalTime / messages : totalTime;
   const each = gap >= 1 ? `about one message every ${duration(gap)}` : `about ${Math.round(1 / gap)} messages per second`;
-  return `The ${messages.toLocaleString('en-US')} message${messages === 1 ? '' : 's'} are spread evenly over ${duration(totalTime)}: ${each}. The channel's throughput and tier quota still apply, so a send may take longer.`;
+  return `The ${messages.toLocaleString('en-US')} message${messages === 1 ? '' : 's'} are spread evenly over ${duration(totalTime)}: ${each}. The channel's speed and messaging limit still apply, so a send may take longer.`;
 }

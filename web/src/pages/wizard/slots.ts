@@ -10,7 +10,7 @@ import { isPositional, variableNames, MEDIA_FORMATS, type ApiComponent } from '.
 export interface Slot {
   /** The startv2 column name. */
   column: string;
-  /** What the user reads: "Body {{1}}", "Card 2 image", "Button 1 (URL) suffix", ... */
+  /** What the user reads: "Body {{1}}", "Card 2 header image (link or media id)", "Button “Shop”: end of its link", ... */
   label: string;
   kind: 'text' | 'media' | 'url' | 'code' | 'payload';
   card?: number;
@@ -42,7 +42,7 @@ function scope(components: ApiComponent[], card: number | undefined): Slot[] {
     if (type === 'HEADER' && format === 'TEXT') {
       variableNames(c.text).forEach((n, i) => slots.push(text('HEADER', n, i)));
     } else if (type === 'HEADER' && MEDIA_FORMATS.includes(format)) {
-      slots.push({ column: `${prefix}HEADER`, label: `${where || 'Header '}${format.toLowerCase()} (link or media id)`, kind: 'media', card, format, optional: false });
+      slots.push({ column: `${prefix}HEADER`, label: `${where}Header ${format.toLowerCase()} (link or media id)`, kind: 'media', card, format, optional: false });
     } else if (type === 'BODY') {
       variableNames(c.text).forEach((n, i) => slots.push(text('BODY', n, i)));
     } else if (type === 'BUTTONS') {
@@ -50,11 +50,11 @@ function scope(components: ApiComponent[], card: number | undefined): Slot[] {
         const column = `${prefix}BUTTONS.${i}`;
         const kind = b.type.toUpperCase();
         if (kind === 'URL' && variableNames(b.url).length > 0) {
-          slots.push({ column, label: `${where}Button "${b.text ?? ''}" URL suffix`, kind: 'url', card, optional: false });
+          slots.push({ column, label: `${where}Button “${b.text ?? ''}”: end of its link`, kind: 'url', card, optional: false });
         } else if (kind === 'COPY_CODE') {
-          slots.push({ column, label: `${where}Copy-code button code`, kind: 'code', card, optional: false });
+          slots.push({ column, label: `${where}Coupon code to copy`, kind: 'code', card, optional: false });
         } else if (kind === 'QUICK_REPLY') {
-          slots.push({ column, label: `${where}Quick reply "${b.text ?? ''}" payload (optional)`, kind: 'payload', card, optional: true });
+          slots.push({ column, label: `${where}Quick reply “${b.text ?? ''}”: value sent back to you (optional)`, kind: 'payload', card, optional: true });
         }
       });
     }

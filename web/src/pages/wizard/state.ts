@@ -1,7 +1,9 @@
 /**
  * The send wizard's state and the one reducer that changes it. Pure: the page (useWizard.ts) runs the
  * calls to the service and dispatches what they answered; each step component reads the state and
- * dispatches the user's choices. The channel and template live in the route's query, not here.
+ * dispatches the user's choices. The state outlives the page (store.ts), so a user who opens another tab
+ * of the console and comes back finds the wizard as it was; the route's query mirrors the channel and
+ * template so a link still opens the wizard on them.
  */
 import type { ApiTemplate } from '../templates/types.js';
 import type { DryRun } from './dry-run.js';
@@ -31,6 +33,9 @@ export interface Started {
 
 export interface WizardState {
   step: number;
+  /** The chosen channel ('' = none yet: the page takes the first) and template ('' = none). */
+  channelId: string;
+  templateId: string;
   /** The channel's APPROVED templates; null while they load. */
   templates: ApiTemplate[] | null;
   error: string | null;
@@ -41,6 +46,8 @@ export interface WizardState {
   bigFile: BigFile | null;
   pasted: string;
   mapping: Mapping;
+  /** What `mapping` was made for (template and list headers): a new list or template maps the columns afresh. */
+  mappedFor: string | null;
   /** Problems the service found (dry run or start), cleared as the user fixes them. */
   serverIssues: RowIssue[];
   /** The service's verdict on the list as it is now; null when the list changed since. */
@@ -63,10 +70,12 @@ export type WizardAction =
   | { type: 'templatesLoading' }
   | { type: 'templatesLoaded'; templates: ApiTemplate[] }
   | { type: 'templateGone' }
-  | { type: 'choiceChanged' }
+  | { type: 'opened'; channelId: string; templateId: string; step: number; keyBase: string }
+  | { type: 'channelChosen'; channelId: string }
+  | { type: 'templateChosen'; templateId: string }
   | { type: 'listLoaded'; table: Table; source: string; bigFile: BigFile | null }
   | { type: 'pastedEdited'; text: string }
-  | { type: 'autoMapped'; mapping: Mapping }
+  | { type: 'autoMapped'; mapping: Mapping; mappedFor: string }
   | { type: 'targetMapped'; target: string; column: number | null }
   | { type: 'cellEdited'; row: number; target: string; value: string }
   | { type: 'checkBegun' }
@@ -81,9 +90,9 @@ export type WizardAction =
   | { type: 'sendAnother' };
 
 /** The state of a fresh wizard; `step` is where it opens, `keyBase` a random prefix of its start keys. */
-export function initialState(step: number, keyBase: string): WizardState {
+export function initialState(step: number, keyBase: string, channelId = '', templateId = ''): WizardState {
   return {
-    step, templates: null, error: null, table: null, source: '', bigFile: null, pasted: '', mapping: {}, serverIssues: [],
+    step, channelId, templateId, templates: null, error: null, table: null, source: '', bigFile: null, pasted: '', mapping: {}, mappedFor: null, serverIssues: [],
     checked: null, checking: false, totalTime: 0, sendName: '', starting: false, started: null, keyBase, keyGeneration: 0,
   };
 }
@@ -110,8 +119,12 @@ export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
       return { ...s, templates: a.templates };
     case 'templateGone':
       return { ...s, step: STEP.template, error: 'Choose an APPROVED template of this channel.' };
-    case 'choiceChanged':
-      return invalidated(s);
+    case 'opened':
+      return initialState(a.step, a.keyBase, a.channelId, a.templateId);
+    case 'channelChosen':
+      return invalidated({ ...s, channelId: a.channelId, templateId: '' });
+    case 'templateChosen':
+      return invalidated({ ...s, templateId: a.templateId });
     case 'listLoaded': {
       const table = a.bigFile && a.bigFile.rows !== null ? { headers: a.table.headers, rows: a.table.rows.slice(0, BIG_FILE_PREVIEW_ROWS) } : a.table;
       return invalidated({ ...s, table, bigFile: a.bigFile, source: a.source, serverIssues: [] });
@@ -119,7 +132,7 @@ export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
     case 'pastedEdited':
       return { ...s, pasted: a.text };
     case 'autoMapped':
-      return { ...s, mapping: a.mapping };
+      return { ...s, mapping: a.mapping, mappedFor: a.mappedFor };
     case 'targetMapped':
       return invalidated({ ...s, mapping: { ...s.mapping, [a.target]: a.column }, serverIssues: [] });
     case 'cellEdited': {

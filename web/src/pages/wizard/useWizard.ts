@@ -3,16 +3,17 @@
  * problems, whether the step may go on) and the commands that call the service (load the channel's
  * templates, read a list, check it with a dry run, start). Step components take it as `w`.
  */
-import { useEffect, useMemo, useReducer } from 'preact/hooks';
+import { useEffect, useMemo } from 'preact/hooks';
 import { ApiError, errorText } from '../../http';
 import { replaceQuery, useRoute } from '../../router';
 import { listTemplates } from '../templates/api';
-import { useChannels } from '../templates/ChannelSelect';
+import { useChannels } from '../../data';
 import { dryRun, dryRunFile, start, startFile } from './api';
 import { autoMap, checkRows, countDuplicates, FULL_NAME, issuesFromErrors, issuesFromFileErrors, missingTargets, PHONE, toFileMapping, toStartRows } from './mapping';
 import { MAX_TOTAL_TIME } from './pacing';
 import { templateSlots, type Slot } from './slots';
-import { initialState, startKey, STEP, wizardReducer, type BigFile } from './state';
+import { initialState, startKey, STEP, type BigFile } from './state';
+import { useWizardStore } from './store';
 import { LARGE_CSV_BYTES, MAX_EDIT_ROWS, parseDelimited, parseFile, parseLargeCsv, TableError, type Table } from './table';
 
 /** A random prefix for this wizard's start keys, so a retried start (double click, network blip) starts nothing twice. */
@@ -22,27 +23,34 @@ function newKeyBase(): string {
 
 export function useWizard() {
   const route = useRoute();
-  const { channels, error: channelsError } = useChannels();
-  const channelId = route.query.get('channel') ?? channels?.[0]?.id ?? '';
-  const templateId = route.query.get('template') ?? '';
-  // Coming from a template's "Send" link, the channel and template are chosen already.
-  const [state, dispatch] = useReducer(wizardReducer, undefined, () =>
-    initialState(route.query.get('channel') && templateId ? STEP.recipients : STEP.channel, newKeyBase()));
+  const { data: channels, error: channelsError } = useChannels();
+  const [state, dispatch] = useWizardStore(() => initialState(STEP.channel, newKeyBase()));
   const { step, templates, table, bigFile, mapping, serverIssues, checked, checking, totalTime } = state;
 
+  // A link that names a channel and template (a template's "Send") opens the wizard on them at the recipients,
+  // unless the kept wizard is already on them; without one, the kept wizard stays as the user left it.
+  useEffect(() => {
+    const linkChannel = route.query.get('channel');
+    const linkTemplate = route.query.get('template');
+    if (linkChannel && linkTemplate && (linkChannel !== state.channelId || linkTemplate !== state.templateId)) {
+      dispatch({ type: 'opened', channelId: linkChannel, templateId: linkTemplate, step: STEP.recipients, keyBase: newKeyBase() });
+    } else if (linkChannel && !linkTemplate && linkChannel !== state.channelId) {
+      dispatch({ type: 'channelChosen', channelId: linkChannel });
+    }
+  }, []);
+
+  const channelId = state.channelId || channels?.[0]?.id || '';
+  const templateId = state.templateId;
   const channel = channels?.find((c) => c.id === channelId) ?? null;
   const template = templates?.find((t) => t.id === templateId) ?? null;
   const slots = useMemo<Slot[]>(() => (template ? templateSlots(template.components) : []), [template]);
 
-  const setQuery = (patch: Record<string, string>) => replaceQuery('/send', { channel: channelId, template: templateId, ...patch });
-  const chooseChannel = (id: string) => {
-    setQuery({ channel: id, template: '' });
-    dispatch({ type: 'choiceChanged' });
-  };
-  const chooseTemplate = (id: string) => {
-    setQuery({ template: id });
-    dispatch({ type: 'choiceChanged' });
-  };
+  // The query mirrors the choice, so the address can be shared or reloaded.
+  useEffect(() => {
+    if (route.path === '/send') replaceQuery('/send', { channel: channelId, template: templateId });
+  }, [channelId, templateId]);
+  const chooseChannel = (id: string) => dispatch({ type: 'channelChosen', channelId: id });
+  const chooseTemplate = (id: string) => dispatch({ type: 'templateChosen', templateId: id });
 
   useEffect(() => {
     if (!channelId) return;
@@ -61,10 +69,11 @@ export function useWizard() {
     if (templates !== null && step >= STEP.recipients && !template) dispatch({ type: 'templateGone' });
   }, [templates, template, step]);
 
-  // A new list or template maps the columns afresh.
+  // A new list or template maps the columns afresh (a user's own mapping stays while both are the same).
+  const mapKey = table && template ? `${template.id}\u0000${table.headers.join('\u0000')}` : null;
   useEffect(() => {
-    if (table) dispatch({ type: 'autoMapped', mapping: autoMap(table.headers, slots) });
-  }, [table?.headers.join('\u0000'), slots]);
+    if (table && mapKey !== null && mapKey !== state.mappedFor) dispatch({ type: 'autoMapped', mapping: autoMap(table.headers, slots), mappedFor: mapKey });
+  }, [mapKey, slots]);
 
   const localIssues = useMemo(() => (table ? checkRows(table, mapping, slots) : []), [table, mapping, slots]);
   const issues = [...localIssues, ...serverIssues.filter((s) => !localIssues.some((l) => l.row === s.row && l.target === s.target))];

@@ -1,4 +1,5 @@
-/** Step 1: the channel, with a warning when it cannot send now. */
+/** Step 1: the channel, with the service's reason when it cannot send now (blocked_reason). */
+import { explainBlock, tierName } from '../../../plain-names';
 import { ChannelSelect } from '../../templates/ChannelSelect';
 import type { Wizard } from '../useWizard';
 
@@ -8,12 +9,16 @@ export function ChannelStep({ w }: { w: Wizard }) {
   return (
     <>
       <ChannelSelect id="wiz-channel" channels={channels} value={channelId} onChange={w.chooseChannel} />
-      {channel && (channel.status === 'FLAGGED' || channel.status === 'RESTRICTED' || channel.quality_rating === 'RED' || channel.auth_error) && (
-        <p class="alert warn" role="status">
-          This channel cannot send now ({channel.auth_error ?? `${channel.status}, quality ${channel.quality_rating}`}): a bulk send waits until it can.
+      {channel?.blocked_reason && (
+        <p class="alert warn" role="status" data-testid="channel-blocked">
+          This number cannot send now: {explainBlock(channel.blocked_reason)} A bulk send started now waits until it can.
         </p>
       )}
-      {channel && <p class="muted">Tier: {channel.messaging_limit_tier} (new recipients per rolling 24 hours).</p>}
+      {channel && (
+        <p class="muted" title={channel.messaging_limit_tier}>
+          Messaging limit: {tierName(channel.messaging_limit_tier)}{channel.tier_limit === null ? '' : ' (different customers in any 24 hours)'}.
+        </p>
+      )}
     </>
   );
 }

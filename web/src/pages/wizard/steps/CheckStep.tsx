@@ -72,7 +72,7 @@ export function CheckStep({ w }: { w: Wizard }) {
       <div class="table-wrap">
         <table class="grid" aria-label="Recipient rows">
           <thead>
-            <tr><th scope="col">Row</th>{targets.map((t) => <th key={t} scope="col">{t === PHONE ? 'Phone' : t === FULL_NAME ? 'Name' : t}</th>)}</tr>
+            <tr><th scope="col">Row</th>{targets.map((t) => <th key={t} scope="col" title={t === PHONE || t === FULL_NAME ? undefined : t}>{t === PHONE ? 'Phone' : t === FULL_NAME ? 'Name' : targetLabel(t)}</th>)}</tr>
           </thead>
           <tbody>
             {gridRows.map((r) => (

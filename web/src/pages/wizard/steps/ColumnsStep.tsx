@@ -1,6 +1,31 @@
 /** Step 4: which column of the list feeds the phone number, each of the template's values and the name. */
 import { FULL_NAME, PHONE } from '../mapping';
+import type { Table } from '../table';
 import type { Wizard } from '../useWizard';
+
+/** How many of a column's first values are shown under its choice. */
+const EXAMPLES = 3;
+
+/** The first non-empty values of a column (none when no column is chosen). */
+function examplesOf(table: Table, column: number | null | undefined): string[] {
+  if (column === null || column === undefined) return [];
+  const values: string[] = [];
+  for (const row of table.rows) {
+    if (values.length >= EXAMPLES) break;
+    if (row[column]?.trim()) values.push(row[column]);
+  }
+  return values;
+}
+
+/** A column's example values, whole (they wrap; nothing is cut off). */
+function Examples({ id, values }: { id: string; values: string[] }) {
+  if (values.length === 0) return null;
+  return (
+    <small id={id} class="examples muted" data-testid="column-examples">
+      e.g. {values.map((v) => `“${v}”`).join(', ')}
+    </small>
+  );
+}
 
 export function ColumnsStep({ w }: { w: Wizard }) {
   const { table, mapping } = w.state;
@@ -9,21 +34,27 @@ export function ColumnsStep({ w }: { w: Wizard }) {
   const targets = [{ column: PHONE, label: 'Phone number (with country code)', optional: false }, ...slots, { column: FULL_NAME, label: 'Recipient name (optional)', optional: true }];
   return (
     <>
-      <p class="muted">Each target takes one column of your list. Columns named like the targets were chosen already.</p>
+      <p class="muted">Choose the column of your list that holds each value. Columns whose names match were chosen already.</p>
       <div class="mapping-grid">
-        {targets.map((t) => (
-          <label key={t.column} class="field" for={`map-${t.column}`}>
-            <span>{t.label}{t.column !== PHONE && t.column !== FULL_NAME && <code class="muted"> {t.column}</code>}</span>
-            <select id={`map-${t.column}`} value={mapping[t.column] ?? ''} aria-invalid={!t.optional && (mapping[t.column] ?? null) === null ? true : undefined}
-              onChange={(e) => {
-                const v = (e.target as HTMLSelectElement).value;
-                w.dispatch({ type: 'targetMapped', target: t.column, column: v === '' ? null : Number(v) });
-              }}>
-              <option value="">{t.optional ? '— none —' : '— choose a column —'}</option>
-              {table.headers.map((h, k) => <option key={k} value={k}>{h} (e.g. {table.rows[0]?.[k] || 'empty'})</option>)}
-            </select>
-          </label>
-        ))}
+        {targets.map((t) => {
+          const id = `map-${t.column}`;
+          const examples = examplesOf(table, mapping[t.column]);
+          return (
+            <div key={t.column} class="field">
+              <label for={id} title={t.column !== PHONE && t.column !== FULL_NAME ? t.column : undefined}>{t.label}</label>
+              <select id={id} value={mapping[t.column] ?? ''} aria-invalid={!t.optional && (mapping[t.column] ?? null) === null ? true : undefined}
+                aria-describedby={examples.length ? `${id}-examples` : undefined}
+                onChange={(e) => {
+                  const v = (e.target as HTMLSelectElement).value;
+                  w.dispatch({ type: 'targetMapped', target: t.column, column: v === '' ? null : Number(v) });
+                }}>
+                <option value="">{t.optional ? '— none —' : '— choose a column —'}</option>
+                {table.headers.map((h, k) => <option key={k} value={k}>{h}</option>)}
+              </select>
+              <Examples id={`${id}-examples`} values={examples} />
+            </div>
+          );
+        })}
       </div>
       {missing.length > 0 && <p class="alert warn" role="status">Choose a column for: {missing.map(w.targetLabel).join('; ')}.</p>}
     </>

@@ -1,5 +1,6 @@
 /** Step 7: what will happen, from the service's dry run; then the start and a link to its report. */
 import { href } from '../../../router';
+import { tierName } from '../../../plain-names';
 import { duration } from '../pacing';
 import { MAX_SEND_NAME_LENGTH } from '../../../../../src/domain/bulk-send-name.js';
 import type { Wizard } from '../useWizard';
@@ -32,13 +33,13 @@ export function ConfirmStep({ w }: { w: Wizard }) {
         <dt>Channel</dt><dd>{`${channel.display_phone_number} · ${channel.verified_name}`}</dd>
         <dt>Template</dt><dd>{template.name} ({template.language})</dd>
         <dt>Messages</dt><dd data-testid="confirm-count">{checked.rows.toLocaleString('en-US')}</dd>
-        <dt>Duplicates removed</dt><dd data-testid="confirm-duplicates">{checked.duplicates_removed.toLocaleString('en-US')}</dd>
-        <dt>Tier quota needed</dt><dd>{checked.tier_quota_needed.toLocaleString('en-US')} new recipient{checked.tier_quota_needed === 1 ? '' : 's'}</dd>
-        <dt>Tier quota left</dt><dd>{checked.tier_quota_left === null ? `no cap (${tier})` : `${checked.tier_quota_left.toLocaleString('en-US')} of ${tier}`}</dd>
+        <dt>Repeated numbers (sent once)</dt><dd data-testid="confirm-duplicates">{checked.duplicates_removed.toLocaleString('en-US')}</dd>
+        <dt>New customers in 24 hours</dt><dd title="tier_quota_needed">{checked.tier_quota_needed.toLocaleString('en-US')} not messaged from this number in the last 24 hours</dd>
+        <dt>Messaging limit left</dt><dd title={tier}>{checked.tier_quota_left === null ? `no cap (${tierName(tier)})` : `${checked.tier_quota_left.toLocaleString('en-US')} more new customers (limit ${tierName(tier)})`}</dd>
         <dt>Pacing</dt><dd>{totalTime === 0 ? 'as fast as the channel allows' : `over ${duration(totalTime)}`}</dd>
       </dl>
       {short && (
-        <p class="alert warn" role="status">The tier allows {checked.tier_quota_left} more new recipients in the rolling 24 hours; the rest wait until earlier sends age out of the window.</p>
+        <p class="alert warn" role="status">The messaging limit allows {checked.tier_quota_left?.toLocaleString('en-US')} more new customers now; the rest wait until customers messaged in the last 24 hours no longer count.</p>
       )}
       <button type="button" class="button primary" onClick={w.doStart} disabled={starting}>{starting ? 'Starting…' : `Start sending ${checked.rows.toLocaleString('en-US')} message${checked.rows === 1 ? '' : 's'}`}</button>
     </>

@@ -1,5 +1,5 @@
 /** Step 6: how long to spread the messages over (startv2's total_time). */
-import { MAX_TOTAL_TIME, PACING_PRESETS, duration, pacingText } from '../pacing';
+import { MAX_TOTAL_TIME, PACING_PRESETS, pacingText } from '../pacing';
 import type { Wizard } from '../useWizard';
 
 export function PacingStep({ w }: { w: Wizard }) {
@@ -15,7 +15,7 @@ export function PacingStep({ w }: { w: Wizard }) {
           </label>
         ))}
         <label class="field" for="wiz-total">
-          <span>Or minutes (total_time is sent in seconds)</span>
+          <span>Or a number of minutes</span>
           <input id="wiz-total" type="number" min={0} max={MAX_TOTAL_TIME / 60} step={1} value={Math.round(totalTime / 60)}
             onInput={(e) => {
               const m = Number((e.target as HTMLInputElement).value);
@@ -23,7 +23,7 @@ export function PacingStep({ w }: { w: Wizard }) {
             }} />
         </label>
       </fieldset>
-      <p class="alert info" data-testid="pacing-text">total_time = {totalTime} s{totalTime ? ` (${duration(totalTime)})` : ''}. {pacingText(totalTime, checked?.rows ?? table?.rows.length ?? 0)}</p>
+      <p class="alert info" data-testid="pacing-text" title={`total_time = ${totalTime} s`}>{pacingText(totalTime, checked?.rows ?? table?.rows.length ?? 0)}</p>
     </>
   );
 }

@@ -1,4 +1,5 @@
 /** Step 3: the recipient list, from a CSV / XLSX file or pasted from a spreadsheet. */
+import { sampleHeaders } from '../mapping';
 import type { Wizard } from '../useWizard';
 
 export function RecipientsStep({ w }: { w: Wizard }) {
@@ -10,11 +11,11 @@ export function RecipientsStep({ w }: { w: Wizard }) {
         <label for="wiz-file">A CSV or Excel (.xlsx) file</label>
         <input id="wiz-file" type="file" accept=".csv,.xlsx,.txt,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" aria-describedby="wiz-file-hint"
           onChange={(e) => w.onFile((e.target as HTMLInputElement).files?.[0])} />
-        <small id="wiz-file-hint" class="muted">First row: column names such as phone_number, full_name, {slots.slice(0, 2).map((s) => s.column).join(', ') || 'BODY.1'}. The first sheet of a workbook is read.</small>
+        <small id="wiz-file-hint" class="muted">The first row names the columns: the phone number, a name if you like, and {slots.length ? `one column for each of the ${slots.length} value${slots.length === 1 ? '' : 's'} the template needs` : 'nothing else for this template'}. The first sheet of a workbook is read.</small>
       </div>
       <div class="field">
         <label for="wiz-paste">Or paste a list (from a spreadsheet, or comma separated)</label>
-        <textarea id="wiz-paste" rows={5} value={pasted} placeholder={`phone_number,full_name${slots.map((s) => `,${s.column}`).join('')}`}
+        <textarea id="wiz-paste" rows={5} value={pasted} placeholder={sampleHeaders(slots).join(', ')}
           onInput={(e) => w.dispatch({ type: 'pastedEdited', text: (e.target as HTMLTextAreaElement).value })} />
         <div class="row"><button type="button" class="button" onClick={w.onPaste} disabled={!pasted.trim()}>Use pasted list</button></div>
       </div>

@@ -25,7 +25,11 @@ export function TemplateStep({ w }: { w: Wizard }) {
       {template && (
         <div>
           <MessagePreview message={renderMessage(template.components, (c) => exampleValues(template.components)[c])} label={`Preview of ${template.name}`} />
-          <p class="muted small">Columns this template needs: {slots.length ? slots.map((s) => s.column).join(', ') : 'none besides the phone number'}.</p>
+          <p class="muted small" data-testid="template-needs">
+            {slots.length ? 'Each customer’s row gives: ' : 'Each customer’s row gives only the phone number (and, if you like, a name).'}
+            {slots.map((s, i) => <span key={s.column} title={s.column}>{i ? '; ' : ''}{s.label}</span>)}
+            {slots.length ? '.' : ''}
+          </p>
         </div>
       )}
     </div>
