@@ -11,6 +11,7 @@ export const ERROR_CATALOGUE = {
   INVALID_JSON: { status: 400, message: 'The request body is not valid JSON.' },
   FILE_INVALID: { status: 400, message: 'The uploaded file cannot be read as a recipient list.' },
   MAPPING_INVALID: { status: 400, message: "The column mapping does not fit the file's header row or the template." },
+  RATE_CARD_INVALID: { status: 400, message: 'The rate card has a bad currency, date, market, category or price.' },
   UNAUTHORIZED: { status: 401, message: 'A valid bearer token is required.' },
   WEBHOOK_SIGNATURE_INVALID: { status: 401, message: 'The X-Hub-Signature-256 header is missing or wrong.' },
   WEBHOOK_VERIFY_FAILED: { status: 403, message: 'The webhook verification token does not match.' },

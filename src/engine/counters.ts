@@ -1,6 +1,10 @@
 /** Keeps bulk-send counters exact: every move's (old, new) pairs become counter deltas in the same transaction. */
 import type { Kysely } from 'kysely';
+import { countryOfPhone } from '../domain/countries.js';
 import { counterDelta, type Counter } from '../domain/message-states.js';
+import { isBilled } from '../domain/pricing/rate-card.js';
+import { addBulkSendCosts, type CostDelta } from '../store/bulk-send-costs.js';
+import type { EventMovedRow } from '../store/message-status-events.js';
 import { lockMessageRows, type MovedRow } from '../store/message-moves.js';
 import type { Database } from '../store/schema.js';
 import { addWizardCounters } from '../store/send-wizards.js';
@@ -40,4 +44,31 @@ export async function applyCounterMoves(db: Kysely<Database>, moved: MovedRow[])
  */
 export async function lockRowsOfMoves(db: Kysely<Database>, groups: Array<Array<{ id: string }>>): Promise<void> {
   if (groups.filter((g) => g.length > 0).length > 1) await lockMessageRows(db, groups.flatMap((g) => g.map((r) => r.id)));
+}
+
+/**
+ * The cost-counter changes of status moves: a bulk-send row counts once it is billed (billable pricing and on the
+ * phone), under its pricing category and market (the recipient's country; '' when unknown), and moves when a later
+ * status changes its pricing.
+ */
+export function costDeltasOf(moved: EventMovedRow[]): CostDelta[] {
+  const sums = new Map<string, CostDelta>();
+  const add = (wizard: string, category: string, market: string, delta: number) => {
+    const key = `${wizard}\u0000${category}\u0000${market}`;
+    const d = sums.get(key);
+    if (d) d.delta += delta;
+    else sums.set(key, { send_wizard_id: wizard, category, market, delta });
+  };
+  for (const row of moved) {
+    if (!row.send_wizard_id) continue;
+    const market = (row.phone_number ? countryOfPhone(row.phone_number) : null) ?? '';
+    if (row.old_pricing_category !== null && isBilled(row.old_pricing_billable, row.old_rank)) add(row.send_wizard_id, row.old_pricing_category, market, -1);
+    if (row.pricing_category !== null && isBilled(row.pricing_billable, row.reached_rank)) add(row.send_wizard_id, row.pricing_category, market, 1);
+  }
+  return [...sums.values()].filter((d) => d.delta !== 0);
+}
+
+/** Applies status moves to the bulk sends' cost counters (after their state counters: lock order, store README). */
+export async function applyCostMoves(db: Kysely<Database>, moved: EventMovedRow[]): Promise<void> {
+  await addBulkSendCosts(db, costDeltasOf(moved));
 }

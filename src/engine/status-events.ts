@@ -6,21 +6,22 @@
  */
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { DELIVERY_RANK, EVENT_STATUS, FAILED_STATUSES, statusAfterEvent, TIME_FIELD_OF } from '../domain/message-states.js';
+import { DELIVERY_RANK, EVENT_STATUS, FAILED_STATUSES, statusAfterEvent, TIME_FIELD_OF, type MessageStatus } from '../domain/message-states.js';
 import {
   applyEventUpdates,
   findMessagesForEvents,
   findMessagesForEventsById,
+  type EventMovedRow,
   type EventUpdate,
   type StatusTarget,
 } from '../store/message-status-events.js';
-import type { MovedRow } from '../store/message-moves.js';
+import { parsePricing } from '../domain/pricing/rate-card.js';
 import type { Database } from '../store/schema.js';
 import { noteStatusWebhooks } from '../store/channel-status-webhooks.js';
 import { hasMessageStatusSubscribers } from '../store/webhook-endpoints.js';
 import { suppressNumber } from '../store/opt-outs.js';
 import { deletePendingStatusEvents, insertPendingStatusEvents, lockPendingStatusEvents, agePendingStatusEvents } from '../store/status-events.js';
-import { applyCounterMoves } from './counters.js';
+import { applyCostMoves, applyCounterMoves } from './counters.js';
 import type { ChangeHandler } from './webhook-inbox.js';
 
 /** One status object of a webhook. */
@@ -30,6 +31,7 @@ interface StatusObject {
   timestamp?: unknown;
   biz_opaque_callback_data?: unknown;
   errors?: Array<{ code?: unknown; title?: unknown; message?: unknown; error_data?: { details?: unknown } }>;
+  pricing?: unknown;
 }
 
 /** How long unmatched events are kept before they are dropped (s). */
@@ -81,7 +83,7 @@ export async function applyStatuses(tx: Kysely<Database>, statuses: StatusObject
   const several = [...statusesOf.values()].some((list) => list.length > 1);
   const stepwise = several && (await hasMessageStatusSubscribers(tx, [...new Set([...statusesOf.keys()].map((id) => byId.get(id)!.company_id))]));
   const stepsOf = new Map([...statusesOf].map(([id, list]) => [id, stepwise ? list.map((s) => [s]) : [list]]));
-  const moved: MovedRow[] = [];
+  const moved: EventMovedRow[] = [];
   /** Messages one of whose steps could not be applied: their later steps wait with it. */
   const deferredFrom = new Map<string, number>();
   let first = true;
@@ -115,6 +117,7 @@ export async function applyStatuses(tx: Kysely<Database>, statuses: StatusObject
   }
   const deferred = [...deferredFrom].flatMap(([id, step]) => stepsOf.get(id)!.slice(step).flat());
   await applyCounterMoves(tx, moved);
+  await applyCostMoves(tx, moved);
   // An undeliverable number (131026) is suppressed with its applied failure.
   for (const [id, list] of statusesOf) {
     const applied = deferredFrom.has(id) ? stepsOf.get(id)!.slice(0, deferredFrom.get(id)).flat() : list;
@@ -131,6 +134,7 @@ const FUNNEL = ['backend_sended_time', 'sended_time', 'delivered_time', 'seen_ti
 /** Whether an update changes anything (a duplicate event leaves the row, its version and counters alone). */
 function changes(u: EventUpdate, m: StatusTarget): boolean {
   if (u.status !== m.status || (u.ext_id && !m.ext_id)) return true;
+  if (u.pricing_rank !== null && u.pricing_rank > (m.pricing_rank ?? -1)) return true;
   return ([...FUNNEL, 'failed_time'] as const).some((f) => u[f] !== null && m[f] === null);
 }
 
@@ -184,13 +188,35 @@ function initialUpdate(m: StatusTarget): EventUpdate {
     error_message_detail: null,
     webhook_response: null,
     clear_failure: false,
+    pricing_category: null,
+    pricing_type: null,
+    pricing_billable: null,
+    pricing_model: null,
+    pricing_rank: null,
   };
+}
+
+/**
+ * Keeps the pricing of the highest-ranked status that carries one (Meta sends it on `sent` and on one of
+ * delivered/read): the stored pricing is the same whatever order the statuses arrive in, and never lost when its
+ * status itself changes nothing (a late or repeated one).
+ */
+function takePricing(u: EventUpdate, s: StatusObject, event: MessageStatus): void {
+  const pricing = parsePricing(s.pricing);
+  const rank = DELIVERY_RANK[event];
+  if (!pricing || rank === undefined || (u.pricing_rank !== null && rank <= u.pricing_rank)) return;
+  u.pricing_category = pricing.category;
+  u.pricing_type = pricing.type;
+  u.pricing_billable = pricing.billable;
+  u.pricing_model = pricing.pricing_model;
+  u.pricing_rank = rank;
 }
 
 function applyOne(u: EventUpdate, s: StatusObject): void {
   const event = EVENT_STATUS[s.status as string];
   const at = eventTime(s.timestamp);
   u.ext_id = u.ext_id ?? (s.id as string);
+  takePricing(u, s, event);
   const next = statusAfterEvent(u.status, event);
   const field = TIME_FIELD_OF[event];
   // A time field is filled when its event arrives, even late (it records when that step happened).

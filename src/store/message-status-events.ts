@@ -16,7 +16,7 @@ const json = (value: unknown) => JSON.stringify(value);
 export type StatusTarget = Pick<
   MessageRow,
   | 'id' | 'company_id' | 'phone_number' | 'status' | 'reached_rank' | 'ext_id' | 'send_attempted_at' | 'backend_sended_time' | 'sended_time'
-  | 'delivered_time' | 'seen_time' | 'failed_time'
+  | 'delivered_time' | 'seen_time' | 'failed_time' | 'pricing_rank'
 > & {
   /** The row version read (`xmin`): the update applies only while the row is still that version. */
   guard: string;
@@ -31,7 +31,7 @@ const eventGuard = (m: 'm' | 'messages') => sql`${sql.ref(`${m}.xmin`)}::text`;
 
 /** The columns a status event's rules read (not the payload nor the last webhook body, the widest), with the guard. */
 const eventTargetColumns = sql`id, company_id, phone_number, status, reached_rank, ext_id, send_attempted_at,
-  backend_sended_time, sended_time, delivered_time, seen_time, failed_time, ${eventGuard('messages')} as guard`;
+  backend_sended_time, sended_time, delivered_time, seen_time, failed_time, pricing_rank, ${eventGuard('messages')} as guard`;
 
 /**
  * Messages named by status events (by wamid, or by our id echoed as biz_opaque_callback_data), read without a lock,
@@ -73,6 +73,25 @@ export interface EventUpdate {
   webhook_response: unknown;
   /** The move leaves a failed state: error_message, error_message_detail and failed_time are cleared. */
   clear_failure: boolean;
+  /**
+   * The `pricing` to store, from the highest-ranked status that carried one (`pricing_rank`, the delivery rank of that
+   * status); stored only when above the row's own, so the result does not depend on the order statuses arrive in.
+   * `pricing_rank` null: no pricing in these statuses.
+   */
+  pricing_category: string | null;
+  pricing_type: string | null;
+  pricing_billable: boolean | null;
+  pricing_model: string | null;
+  pricing_rank: number | null;
+}
+
+/** A message a status batch changed, with its pricing before and after (the bulk send's cost counters follow it). */
+export interface EventMovedRow extends MovedRow {
+  phone_number: string;
+  old_pricing_category: string | null;
+  old_pricing_billable: boolean | null;
+  pricing_category: string | null;
+  pricing_billable: boolean | null;
 }
 
 /**
@@ -82,14 +101,17 @@ export interface EventUpdate {
  * caller reads it again and recomputes. `wait: false` skips rows another transaction holds instead of waiting
  * (a transaction that already holds message rows must not wait for more: lock order, README).
  */
-export async function applyEventUpdates(db: Db, rows: EventUpdate[], wait = true): Promise<MovedRow[]> {
+export async function applyEventUpdates(db: Db, rows: EventUpdate[], wait = true): Promise<EventMovedRow[]> {
   if (rows.length === 0) return [];
-  const result = await sql<MovedRow>`
+  const result = await sql<EventMovedRow>`
     with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb) as v(id text, guard text, expected_status text, status text,
                  reached_rank smallint, ext_id text, backend_sended_time timestamptz, sended_time timestamptz,
                  delivered_time timestamptz, seen_time timestamptz, failed_time timestamptz, error_message text,
-                 error_message_detail text, webhook_response jsonb, clear_failure boolean)),
-    t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
+                 error_message_detail text, webhook_response jsonb, clear_failure boolean, pricing_category text,
+                 pricing_type text, pricing_billable boolean, pricing_model text, pricing_rank smallint)),
+    t as (select m.id, m.status as old_status, m.reached_rank as old_rank, m.pricing_category as old_pricing_category,
+                 m.pricing_billable as old_pricing_billable
+          from messages m join v on v.id = m.id
           where m.status = v.expected_status and ${eventGuard('m')} = v.guard
           order by m.id for update of m ${wait ? sql`` : sql`skip locked`})
     update messages m set status = v.status, reached_rank = greatest(m.reached_rank, v.reached_rank),
@@ -102,10 +124,16 @@ export async function applyEventUpdates(db: Db, rows: EventUpdate[], wait = true
       error_message = case when v.clear_failure then null else coalesce(v.error_message, m.error_message) end,
       error_message_detail = case when v.clear_failure then null else coalesce(v.error_message_detail, m.error_message_detail) end,
       webhook_response = coalesce(v.webhook_response, m.webhook_response),
+      pricing_category = case when v.pricing_rank > coalesce(m.pricing_rank, -1) then v.pricing_category else m.pricing_category end,
+      pricing_type = case when v.pricing_rank > coalesce(m.pricing_rank, -1) then v.pricing_type else m.pricing_type end,
+      pricing_billable = case when v.pricing_rank > coalesce(m.pricing_rank, -1) then v.pricing_billable else m.pricing_billable end,
+      pricing_model = case when v.pricing_rank > coalesce(m.pricing_rank, -1) then v.pricing_model else m.pricing_model end,
+      pricing_rank = greatest(m.pricing_rank, v.pricing_rank),
       lease_owner = case when v.status = m.status then m.lease_owner else null end,
       lease_until = case when v.status = m.status then m.lease_until else null end,
       updated_at = now(), version = m.version + 1
     from t, v where m.id = t.id and v.id = m.id
-    returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);
+    returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank, m.phone_number,
+      t.old_pricing_category, t.old_pricing_billable, m.pricing_category, m.pricing_billable`.execute(db);
   return result.rows;
 }

@@ -46,6 +46,11 @@ export interface ChannelsTable {
   auth_retry_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Consecutive channel-level failures (the back-off grows with it). */
   auth_failures: ColumnType<number, number | undefined, number>;
+  /** Send MARKETING templates through `/marketing_messages` (migration 0020). */
+  marketing_messages_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Why the service switched it off (the network refused the account); null when on or switched off by the user. */
+  marketing_messages_disabled_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  marketing_messages_disabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -148,6 +153,13 @@ export interface MessagesTable {
   version: number;
   created_at: Date;
   updated_at: Date;
+  /** `pricing` of the status webhooks (migration 0020); null until a status carried it. */
+  pricing_category: string | null;
+  pricing_type: string | null;
+  pricing_billable: boolean | null;
+  pricing_model: string | null;
+  /** Delivery rank of the status whose pricing is stored (a higher one replaces it). */
+  pricing_rank: number | null;
 }
 
 /** Bulk sends with their counters (see send-wizards.ts). */
@@ -183,6 +195,8 @@ export interface SendWizardsTable {
   spread_first_row: number | null;
   user_paused_at: Date | null;
   retry_of: string | null;
+  /** The Marketing Messages API's TTL for this bulk send (migration 0020); null = the network's default. */
+  message_send_ttl_seconds: number | null;
   started_at: Date | null;
   finished_at: Date | null;
   created_at: Date;
@@ -289,6 +303,24 @@ export interface WebhookDeliveriesTable {
   created_at: Date;
 }
 
+/** Billable messages of a bulk send by pricing category and market ('' = unknown), kept per status batch (0020). */
+export interface BulkSendCostsTable {
+  send_wizard_id: string;
+  category: string;
+  market: string;
+  billable_count: ColumnType<string, number | string, number | string>;
+}
+
+/** A company's rate card replacing the shipped one (0020). */
+export interface CompanyRateCardsTable {
+  company_id: string;
+  currency: string;
+  effective_date: string;
+  note: string;
+  rates: ColumnType<unknown, string, string>;
+  updated_at: UpdatedAt;
+}
+
 /** The whole database. */
 export interface Database {
   companies: CompaniesTable;
@@ -308,4 +340,6 @@ export interface Database {
   opt_out_settings: OptOutSettingsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  bulk_send_costs: BulkSendCostsTable;
+  company_rate_cards: CompanyRateCardsTable;
 }

@@ -21,6 +21,7 @@ import * as m0015 from './0015_messages_fewer_index_entries.js';
 import * as m0017 from './0017_dispatcher_instances.js';
 import * as m0018 from './0018_outbox_plans_per_statement.js';
 import * as m0019 from './0019_bulk_send_name.js';
+import * as m0020 from './0020_pricing.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -41,4 +42,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0017_dispatcher_instances': m0017,
   '0018_outbox_plans_per_statement': m0018,
   '0019_bulk_send_name': m0019,
+  '0020_pricing': m0020,
 };
