@@ -9,11 +9,11 @@ import { sql } from 'kysely';
 import { createCompany } from '../src/admin.js';
 import { newId } from '../src/domain/ids.js';
 import { applyCounterMoves } from '../src/engine/counters.js';
-import { activateDueSchedules, insertRetryRows, insertRetryWizard, markPausedByUser, resumeByUser } from '../src/store/bulk-lifecycle.js';
-import { parkWizardRows } from '../src/store/send-wizards.js';
+import { activateDueSchedules, insertRetryRows, insertRetryBulkSend, markPausedByUser, resumeByUser } from '../src/store/bulk-lifecycle.js';
+import { parkBulkSendRows } from '../src/store/bulk-sends.js';
 import { migrate, openDatabase } from '../src/store/db.js';
 import { insertMessages } from '../src/store/message-inserts.js';
-import { acceptWizard, insertWizard, queueWaitingRows } from '../src/store/send-wizards.js';
+import { acceptBulkSend, insertBulkSend, queueWaitingRows } from '../src/store/bulk-sends.js';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -38,14 +38,14 @@ async function main() {
   };
   const makeWizard = async (scheduledAt: Date | null, prefix: string) => {
     const id = newId();
-    await insertWizard(db, { id, company_id: companyId, channel_id: channelId, template_id: 't', template_name: 't', from_number: '+1', has_button: false, total_time: 3600 });
+    await insertBulkSend(db, { id, company_id: companyId, channel_id: channelId, template_id: 't', template_name: 't', from_number: '+1', has_button: false, total_time: 3600 });
     for (let i = 0; i < ROWS; i += 5000) {
       await insertMessages(db, Array.from({ length: Math.min(5000, ROWS - i) }, (_, k) => ({
         id: newId(), company_id: companyId, channel_id: channelId, template_id: 't', waba_id: 'w', send_wizard_id: id, row_no: i + k + 1,
         phone_number: `+${prefix}${String(i + k).padStart(8, '0')}`, full_name: null, status: 'NONE' as const, payload: { to: 'x' }, due_at: new Date(),
       })));
     }
-    await acceptWizard(db, id, ROWS, 0, scheduledAt);
+    await acceptBulkSend(db, id, ROWS, 0, scheduledAt);
     return id;
   };
   const queueAll = async () => {
@@ -64,7 +64,7 @@ async function main() {
   await time('queue every row (maintenance rounds of 5,000)', queueAll);
   await time('user pause: mark + park every QUEUED row to NONE + counters', async () => {
     await markPausedByUser(db, companyId, id);
-    await db.transaction().execute(async (tx) => applyCounterMoves(tx, await parkWizardRows(tx, id)));
+    await db.transaction().execute(async (tx) => applyCounterMoves(tx, await parkBulkSendRows(tx, id)));
   });
   await time('user resume (one statement)', () => resumeByUser(db, companyId, id));
   await time('re-queue the parked rows with their new spread', queueAll);
@@ -81,7 +81,7 @@ async function main() {
   const retryId = newId();
   const counts = await time(`retry: copy the ${ROWS / 10} failed rows (exclusion over the company)`, () =>
     db.transaction().execute(async (tx) => {
-      await insertRetryWizard(tx, id, retryId, 0);
+      await insertRetryBulkSend(tx, id, retryId, 0);
       return insertRetryRows(tx, { companyId, sourceId: id, newId: retryId, codes: [131049], startAt: new Date(), totalTime: 0 });
     }));
   console.log(`retry counts: ${JSON.stringify(counts)}`);

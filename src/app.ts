@@ -30,9 +30,9 @@ import { handleError, installErrorHandlers } from './http/error-handler.js';
 import { applyInputRules } from './http/input-rules.js';
 import { openapiOptions } from './http/openapi/document.js';
 import { agentAppChannelRoutes } from './http/agent-app/channels.js';
-import { agentAppSendWizardRoutes } from './http/agent-app/send-wizard.js';
-import { agentAppSendWizardFileRoutes } from './http/agent-app/send-wizard-files.js';
-import { agentAppSendWizardLifecycleRoutes } from './http/agent-app/send-wizard-lifecycle.js';
+import { agentAppBulkSendRoutes } from './http/agent-app/bulk-sends.js';
+import { agentAppBulkSendFileRoutes } from './http/agent-app/bulk-send-files.js';
+import { agentAppBulkSendLifecycleRoutes } from './http/agent-app/bulk-send-lifecycle.js';
 import { agentAppSingleSendRoutes } from './http/agent-app/single-send.js';
 import { agentAppTemplateRoutes } from './http/agent-app/templates.js';
 import { apiV1ChannelRoutes } from './http/api-v1/channels.js';
@@ -40,7 +40,7 @@ import { apiV1MediaRoutes } from './http/api-v1/media.js';
 import { apiV1MeRoutes } from './http/api-v1/me.js';
 import { apiV1MessageRoutes } from './http/api-v1/messages.js';
 import { apiV1OptOutRoutes } from './http/api-v1/opt-outs.js';
-import { apiV1SendWizardRoutes } from './http/api-v1/send-wizards.js';
+import { apiV1BulkSendRoutes } from './http/api-v1/bulk-sends.js';
 import { apiV1TemplateRoutes } from './http/api-v1/templates.js';
 import { apiV1WebhookEndpointRoutes } from './http/api-v1/webhook-endpoints.js';
 import { webhookRoutes } from './http/webhooks/routes.js';
@@ -261,9 +261,9 @@ async function registerRoutes(http: ReturnType<typeof createHttp>, options: AppO
       await scope.register(agentAppChannelRoutes, deps);
       await scope.register(agentAppTemplateRoutes, deps);
       await scope.register(agentAppSingleSendRoutes, deps);
-      await scope.register(agentAppSendWizardRoutes, deps);
-      await scope.register(agentAppSendWizardFileRoutes, deps);
-      await scope.register(agentAppSendWizardLifecycleRoutes, deps);
+      await scope.register(agentAppBulkSendRoutes, deps);
+      await scope.register(agentAppBulkSendFileRoutes, deps);
+      await scope.register(agentAppBulkSendLifecycleRoutes, deps);
     },
     { prefix: '/agent-app/message-template' },
   );
@@ -277,7 +277,7 @@ async function registerRoutes(http: ReturnType<typeof createHttp>, options: AppO
       await scope.register(apiV1MessageRoutes, deps);
       await scope.register(apiV1MeRoutes, deps);
       await scope.register(apiV1OptOutRoutes, deps);
-      await scope.register(apiV1SendWizardRoutes, deps);
+      await scope.register(apiV1BulkSendRoutes, deps);
       await scope.register(apiV1WebhookEndpointRoutes, { ...deps, webhookEndpoints: parts.webhookEndpoints });
     },
     { prefix: '/api/v1' },

@@ -1,28 +1,28 @@
 /**
- * Bulk-send (send wizard) statuses, declared once, and which of them each lifecycle action accepts
+ * Bulk-send statuses (the interface calls a bulk send a "send wizard"), declared once, and which of them each lifecycle action accepts
  * (DESIGN §7 plus the scheduling / user pause / retry additions, docs/bulk-send-lifecycle.md).
  */
 
 /** Every bulk-send status. */
-export const SEND_WIZARD_STATUSES = ['PENDING', 'SCHEDULED', 'RUNNING', 'PAUSED', 'PAUSED_BY_USER', 'STOPPED', 'COMPLETED'] as const;
+export const BULK_SEND_STATUSES = ['PENDING', 'SCHEDULED', 'RUNNING', 'PAUSED', 'PAUSED_BY_USER', 'STOPPED', 'COMPLETED'] as const;
 
 /** A bulk-send status. */
-export type SendWizardStatus = (typeof SEND_WIZARD_STATUSES)[number];
+export type BulkSendStatus = (typeof BULK_SEND_STATUSES)[number];
 
 /** Statuses whose stored rows the dispatcher queues (the service's own PAUSED included: it resumes by itself). */
-export const QUEUEING_STATUSES: readonly SendWizardStatus[] = ['RUNNING', 'PAUSED'];
+export const QUEUEING_STATUSES: readonly BulkSendStatus[] = ['RUNNING', 'PAUSED'];
 
 /** Statuses that complete when no row is left unsettled (a user pause with nothing left to hold completes too). */
-export const COMPLETABLE_STATUSES: readonly SendWizardStatus[] = ['RUNNING', 'PAUSED', 'PAUSED_BY_USER'];
+export const COMPLETABLE_STATUSES: readonly BulkSendStatus[] = ['RUNNING', 'PAUSED', 'PAUSED_BY_USER'];
 
 /** Statuses `stop` accepts. */
-export const STOPPABLE_STATUSES: readonly SendWizardStatus[] = ['PENDING', 'SCHEDULED', 'RUNNING', 'PAUSED', 'PAUSED_BY_USER'];
+export const STOPPABLE_STATUSES: readonly BulkSendStatus[] = ['PENDING', 'SCHEDULED', 'RUNNING', 'PAUSED', 'PAUSED_BY_USER'];
 
 /** Statuses a user pause accepts (PAUSED_BY_USER again is an idempotent answer, not a move). */
-export const PAUSABLE_STATUSES: readonly SendWizardStatus[] = ['RUNNING', 'PAUSED'];
+export const PAUSABLE_STATUSES: readonly BulkSendStatus[] = ['RUNNING', 'PAUSED'];
 
 /** Finished: nothing more will be sent (retry takes only these). */
-export const FINISHED_STATUSES: readonly SendWizardStatus[] = ['STOPPED', 'COMPLETED'];
+export const FINISHED_STATUSES: readonly BulkSendStatus[] = ['STOPPED', 'COMPLETED'];
 
 /** The furthest ahead a bulk send may be scheduled: 90 days. */
 export const MAX_SCHEDULE_AHEAD_SECONDS = 90 * 24 * 3600;

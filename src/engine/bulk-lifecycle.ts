@@ -9,14 +9,14 @@ import { newId } from '../domain/ids.js';
 import { AppError } from '../errors.js';
 import {
   insertRetryRows,
-  insertRetryWizard,
-  lockWizard,
+  insertRetryBulkSend,
+  lockBulkSend,
   markPausedByUser,
   releaseParkedSlots,
   resumeByUser,
 } from '../store/bulk-lifecycle.js';
 import type { Database } from '../store/schema.js';
-import { acceptWizard, findWizard, parkWizardRows, type SendWizardRow } from '../store/send-wizards.js';
+import { acceptBulkSend, findBulkSend, parkBulkSendRows, type BulkSendRow } from '../store/bulk-sends.js';
 import type { BulkStartDeps } from './bulk-start.js';
 import { readChannelHealth } from './channel-health.js';
 import { applyCounterMoves } from './counters.js';
@@ -24,7 +24,7 @@ import { requireSendableTemplate } from './single-send.js';
 import { requireChannel } from './templates.js';
 
 /** Which bulk send: its id, and with family A the channel it must belong to. */
-export interface WizardRef {
+export interface BulkSendRef {
   companyId: string;
   id: string;
   /** Family A names the channel too (a bulk send of another channel is not found). */
@@ -33,11 +33,11 @@ export interface WizardRef {
   field: string;
 }
 
-function notFound(ref: WizardRef): AppError {
+function notFound(ref: BulkSendRef): AppError {
   return new AppError('NOT_FOUND', `Bulk send ${ref.id} was not found.`, { field: ref.field });
 }
 
-function conflict(ref: WizardRef, status: string, action: string): AppError {
+function conflict(ref: BulkSendRef, status: string, action: string): AppError {
   if (status === 'SCHEDULED') {
     return new AppError('BULK_SEND_NOT_STARTED', `The bulk send is SCHEDULED; it cannot be ${action} before it starts (stop it instead).`, { field: ref.field });
   }
@@ -45,11 +45,11 @@ function conflict(ref: WizardRef, status: string, action: string): AppError {
 }
 
 /** The company's bulk send (404 for another company's, another channel's, or a start still storing its rows). */
-async function requireWizard(db: Kysely<Database>, ref: WizardRef): Promise<SendWizardRow> {
+async function requireBulkSend(db: Kysely<Database>, ref: BulkSendRef): Promise<BulkSendRow> {
   if (ref.channelId !== undefined) await requireChannel(db, ref.companyId, ref.channelId);
-  const wizard = await findWizard(db, ref.companyId, ref.id);
-  if (!wizard || wizard.status === 'PENDING' || (ref.channelId !== undefined && wizard.channel_id !== ref.channelId)) throw notFound(ref);
-  return wizard;
+  const bulkSend = await findBulkSend(db, ref.companyId, ref.id);
+  if (!bulkSend || bulkSend.status === 'PENDING' || (ref.channelId !== undefined && bulkSend.channel_id !== ref.channelId)) throw notFound(ref);
+  return bulkSend;
 }
 
 /** The answer of pause and resume. */
@@ -67,18 +67,18 @@ export interface PauseAnswer {
  * receiving events. The bulk send is marked first (alone), so from then on a claim of one of its rows parks it;
  * the rows are moved in their own transaction, rows first, then the counters (lock order).
  */
-export async function pauseBulkSend(db: Kysely<Database>, ref: WizardRef): Promise<PauseAnswer> {
-  await requireWizard(db, ref);
+export async function pauseBulkSend(db: Kysely<Database>, ref: BulkSendRef): Promise<PauseAnswer> {
+  await requireBulkSend(db, ref);
   const marked = await markPausedByUser(db, ref.companyId, ref.id);
   if (!marked) throw notFound(ref);
   if (!marked.paused && marked.before !== 'PAUSED_BY_USER') throw conflict(ref, marked.before, 'paused');
   const moved = await db.transaction().execute(async (tx) => {
-    const groups = await parkWizardRows(tx, ref.id);
+    const groups = await parkBulkSendRows(tx, ref.id);
     await applyCounterMoves(tx, groups);
     return groups;
   });
   await releaseParkedSlots(db, ref.id);
-  const after = (await findWizard(db, ref.companyId, ref.id))!;
+  const after = (await findBulkSend(db, ref.companyId, ref.id))!;
   return { send_wizard_id: ref.id, status: after.status, paused_reason: after.paused_reason, parked_count: moved.reduce((sum, g) => sum + g.n, 0) };
 }
 
@@ -89,11 +89,11 @@ export async function pauseBulkSend(db: Kysely<Database>, ref: WizardRef): Promi
  * are spread over it (0 s left: as fast as the channel's throughput allows). Resuming a running or
  * service-paused bulk send changes nothing (200 with its status).
  */
-export async function resumeBulkSend(db: Kysely<Database>, ref: WizardRef, wake: () => void): Promise<PauseAnswer & { window_seconds: number }> {
-  const wizard = await requireWizard(db, ref);
+export async function resumeBulkSend(db: Kysely<Database>, ref: BulkSendRef, wake: () => void): Promise<PauseAnswer & { window_seconds: number }> {
+  const bulkSend = await requireBulkSend(db, ref);
   const resumed = await resumeByUser(db, ref.companyId, ref.id);
   if (!resumed) {
-    const now = (await findWizard(db, ref.companyId, ref.id)) ?? wizard;
+    const now = (await findBulkSend(db, ref.companyId, ref.id)) ?? bulkSend;
     if (now.status !== 'RUNNING' && now.status !== 'PAUSED') throw conflict(ref, now.status, 'resumed');
     return { send_wizard_id: ref.id, status: now.status, paused_reason: now.paused_reason, parked_count: 0, window_seconds: 0 };
   }
@@ -126,25 +126,25 @@ export interface RetryAnswer {
  * A recipient who may have got the message is never taken (rule in insertRetryRows). The source is locked for
  * the copy, so two retries of one bulk send never take the same row (the second finds none left: 409).
  */
-export async function retryBulkSend(deps: BulkStartDeps & { started: () => void }, ref: WizardRef, options: RetryOptions): Promise<RetryAnswer> {
+export async function retryBulkSend(deps: BulkStartDeps & { started: () => void }, ref: BulkSendRef, options: RetryOptions): Promise<RetryAnswer> {
   const scheduled = options.scheduled_at === undefined ? null : parseScheduledAt(options.scheduled_at, new Date());
   if (scheduled && !scheduled.ok) throw new AppError('VALIDATION_FAILED', scheduled.reason, { field: 'scheduled_at' });
   const scheduledAt = scheduled?.ok ? scheduled.at : null;
   const totalTime = options.total_time ?? 0;
-  const source = await requireWizard(deps.db, ref);
+  const source = await requireBulkSend(deps.db, ref);
   const finished = (FINISHED_STATUSES as readonly string[]).includes(source.status);
   if (!finished) throw new AppError('BULK_SEND_NOT_FINISHED', `The bulk send is ${source.status}; only a COMPLETED or STOPPED one can be retried.`, { field: ref.field });
   const channel = await readChannelHealth(deps.health, ref.companyId, source.channel_id);
   await requireSendableTemplate(deps.db, ref.companyId, channel.waba_id, source.template_id);
   const id = newId();
   const counts = await deps.db.transaction().execute(async (tx) => {
-    await lockWizard(tx, ref.companyId, ref.id);
-    await insertRetryWizard(tx, ref.id, id, totalTime);
+    await lockBulkSend(tx, ref.companyId, ref.id);
+    await insertRetryBulkSend(tx, ref.id, id, totalTime);
     const c = await insertRetryRows(tx, { companyId: ref.companyId, sourceId: ref.id, newId: id, codes: options.error_codes ?? null, startAt: scheduledAt ?? new Date(), totalTime });
     if (c.taken === 0) {
       throw new AppError('NO_ROWS_TO_RETRY', `No row to retry: ${c.failed} failed, ${c.failed - c.matched} without the asked error codes, ${c.matched} whose recipient may have got the message or is already being sent to.`, { field: ref.field });
     }
-    await acceptWizard(tx, id, c.taken, 0, scheduledAt);
+    await acceptBulkSend(tx, id, c.taken, 0, scheduledAt);
     return c;
   });
   deps.started();

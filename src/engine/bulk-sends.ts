@@ -5,9 +5,9 @@ import { STOPPABLE_STATUSES } from '../domain/bulk-send-states.js';
 import type { Database } from '../store/schema.js';
 import type { MessageStatus } from '../domain/message-states.js';
 import {
-  cancelWizardRows, countReportRowsByStatus, countWizards, findReportRows, findReportRowsAfter, findReportRowsByStatus, findWizard, listWizards,
-  stopWizard, type SendWizardRow,
-} from '../store/send-wizards.js';
+  cancelBulkSendRows, countReportRowsByStatus, countBulkSends, findReportRows, findReportRowsAfter, findReportRowsByStatus, findBulkSend, findBulkSendsPage,
+  markBulkSendStopped, type BulkSendRow,
+} from '../store/bulk-sends.js';
 import { applyCounterMoves } from './counters.js';
 import { requireChannel } from './templates.js';
 
@@ -23,12 +23,12 @@ function finished(status: string | undefined): AppError {
  */
 export async function stopBulkSend(db: Kysely<Database>, companyId: string, channelId: string, id: string) {
   await requireChannel(db, companyId, channelId);
-  const wizard = await findWizard(db, companyId, id);
-  if (!wizard || wizard.channel_id !== channelId) throw new AppError('NOT_FOUND', `Bulk send ${id} was not found.`, { field: 'send_wizard_id' });
-  if (!(STOPPABLE_STATUSES as readonly string[]).includes(wizard.status)) throw finished(wizard.status);
+  const bulkSend = await findBulkSend(db, companyId, id);
+  if (!bulkSend || bulkSend.channel_id !== channelId) throw new AppError('NOT_FOUND', `Bulk send ${id} was not found.`, { field: 'send_wizard_id' });
+  if (!(STOPPABLE_STATUSES as readonly string[]).includes(bulkSend.status)) throw finished(bulkSend.status);
   return db.transaction().execute(async (tx) => {
-    const moved = await cancelWizardRows(tx, id);
-    const stopped = await stopWizard(tx, companyId, id);
+    const moved = await cancelBulkSendRows(tx, id);
+    const stopped = await markBulkSendStopped(tx, companyId, id);
     if (!stopped?.stopped) throw finished(stopped?.status);
     await applyCounterMoves(tx, moved);
     return { send_wizard_id: id, status: 'STOPPED', cancelled_count: moved.reduce((sum, g) => sum + g.n, 0) };
@@ -39,17 +39,17 @@ export async function stopBulkSend(db: Kysely<Database>, companyId: string, chan
 export async function listBulkSends(db: Kysely<Database>, companyId: string, channelId: string, page: number, pageSize: number) {
   await requireChannel(db, companyId, channelId);
   const [rows, total] = await Promise.all([
-    listWizards(db, companyId, channelId, pageSize, (page - 1) * pageSize),
-    countWizards(db, companyId, channelId),
+    findBulkSendsPage(db, companyId, channelId, pageSize, (page - 1) * pageSize),
+    countBulkSends(db, companyId, channelId),
   ]);
   return { rows, total };
 }
 
 /** A company's started bulk send; 404 for a missing one, another company's or one still storing its rows. */
-export async function requireReportableWizard(db: Kysely<Database>, companyId: string, id: string, field = 'id') {
-  const wizard = await findWizard(db, companyId, id);
-  if (!wizard || wizard.status === 'PENDING') throw new AppError('NOT_FOUND', `Bulk send ${id} was not found.`, { field });
-  return wizard;
+export async function requireReportableBulkSend(db: Kysely<Database>, companyId: string, id: string, field = 'id') {
+  const bulkSend = await findBulkSend(db, companyId, id);
+  if (!bulkSend || bulkSend.status === 'PENDING') throw new AppError('NOT_FOUND', `Bulk send ${id} was not found.`, { field });
+  return bulkSend;
 }
 
 /** Beyond the interface: one message status to list, and a keyset cursor (the last row number seen). */
@@ -64,26 +64,26 @@ export interface ReportFilter {
  * row_no) index and counts its total there; `afterRow` pages by keyset.
  */
 export async function bulkSendReport(db: Kysely<Database>, companyId: string, id: string, page: number, pageSize: number, filter: ReportFilter = {}) {
-  const wizard = await requireReportableWizard(db, companyId, id);
+  const bulkSend = await requireReportableBulkSend(db, companyId, id);
   const { status, afterRow } = filter;
   if (afterRow !== undefined) {
     const [rows, total] = await Promise.all([
       findReportRowsAfter(db, id, afterRow, pageSize, status),
-      status ? countReportRowsByStatus(db, id, status) : Promise.resolve(wizard.summary),
+      status ? countReportRowsByStatus(db, id, status) : Promise.resolve(bulkSend.summary),
     ]);
-    return { wizard, rows, total };
+    return { bulkSend, rows, total };
   }
   if (status) {
     const [rows, total] = await Promise.all([findReportRowsByStatus(db, id, status, (page - 1) * pageSize, pageSize), countReportRowsByStatus(db, id, status)]);
-    return { wizard, rows, total };
+    return { bulkSend, rows, total };
   }
   const from = (page - 1) * pageSize + 1;
-  const rows = from > wizard.summary ? [] : await findReportRows(db, id, from, Math.min(wizard.summary, from + pageSize - 1));
-  return { wizard, rows, total: wizard.summary };
+  const rows = from > bulkSend.summary ? [] : await findReportRows(db, id, from, Math.min(bulkSend.summary, from + pageSize - 1));
+  return { bulkSend, rows, total: bulkSend.summary };
 }
 
 /** The list item view of a bulk send (interface fields, then extras). */
-export function toListItem(w: SendWizardRow) {
+export function toListItem(w: BulkSendRow) {
   return {
     name: w.template_name,
     send_wizard_id: w.id,

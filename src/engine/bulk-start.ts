@@ -24,10 +24,10 @@ import { normalizePhone } from '../domain/phone.js';
 import type { StoredComponents } from '../domain/templates/types.js';
 import type { TemplateSendPayload } from '../network/port.js';
 import { transactionWithCopy } from '../store/db.js';
-import { copyField, copyWizardRows, WIZARD_ROWS_COPY } from '../store/message-inserts.js';
+import { copyField, copyBulkSendRows, BULK_ROWS_COPY } from '../store/message-inserts.js';
 import type { Database } from '../store/schema.js';
 import { countWindowRecipients, findWindowRecipients } from '../store/tier-window.js';
-import { acceptWizard, deleteWizard, deleteWizardRows, insertWizard, touchWizard } from '../store/send-wizards.js';
+import { acceptBulkSend, deleteBulkSend, deleteBulkSendRows, insertBulkSend, touchBulkSend } from '../store/bulk-sends.js';
 import type { TemplateRow } from '../store/templates.js';
 import { readChannelHealth, type ChannelHealthDeps } from './channel-health.js';
 import type { Spooled } from './bulk-spool.js';
@@ -236,7 +236,7 @@ async function write(out: WriteStream, text: string): Promise<void> {
 }
 
 /**
- * A ready row as the last COPY fields of its stored row (WIZARD_ROW_COLUMNS from row_ref): row_ref, phone_number,
+ * A ready row as the last COPY fields of its stored row (BULK_ROW_COLUMNS from row_ref): row_ref, phone_number,
  * full_name, payload. The second pass puts the id, row number, due time and the bulk send's own fields before it.
  */
 function readyLine(row: ReadyRow, template: TemplateRow): string {
@@ -356,7 +356,7 @@ export async function startBulkSend(
   // Pass 2: store the unique rows in batches, due evenly over total_time.
   const id = newId();
   const hasButton = hasButtons(template.components as StoredComponents);
-  await insertWizard(deps.db, {
+  await insertBulkSend(deps.db, {
     id,
     company_id: companyId,
     channel_id: channel.id,
@@ -372,7 +372,7 @@ export async function startBulkSend(
     // A scheduled send's rows are due from its time (spread again from the actual start when it activates).
     const start = f.scheduledAt?.getTime() ?? Date.now();
     const batchSize = deps.batchSize ?? 5000;
-    // The fields every row of this bulk send shares (WIZARD_ROW_COLUMNS from company_id to status).
+    // The fields every row of this bulk send shares (BULK_ROW_COLUMNS from company_id to status).
     // PostgreSQL, starting now: the rows are stored QUEUED in the accepting transaction (invisible to every claim
     // until it commits, all of them or none), so no NONE → QUEUED version is written. PGlite and scheduled sends
     // store them waiting (NONE) in batches that commit as they go; the dispatcher queues them once accepted.
@@ -405,7 +405,7 @@ export async function startBulkSend(
     // while the mark waits for another (awaiting it deadlocked the pool when every connection held a storing load).
     let marking: Promise<void> | null = null;
     const markAlive = () => {
-      marking ??= touchWizard(deps.db, id).catch(() => undefined).finally(() => (marking = null));
+      marking ??= touchBulkSend(deps.db, id).catch(() => undefined).finally(() => (marking = null));
     };
     const storeAll = async (copy: (lines: AsyncIterable<string>) => Promise<void>) => {
       while (rowNo < unique && !ended) {
@@ -416,23 +416,23 @@ export async function startBulkSend(
     };
     // The Idempotency-Key answer commits with the start, or neither does.
     const accept = async (tx: Kysely<Database>) => {
-      await acceptWizard(tx, id, unique, spooled.rowCount - unique, f.scheduledAt, !!withCopy);
+      await acceptBulkSend(tx, id, unique, spooled.rowCount - unique, f.scheduledAt, !!withCopy);
       await inTransaction?.(tx, { id, summary: unique, duplicates: spooled.rowCount - unique });
     };
     if (withCopy) {
       await withCopy(async (tx, copy) => {
-        await storeAll((lines) => copy(WIZARD_ROWS_COPY, lines));
+        await storeAll((lines) => copy(BULK_ROWS_COPY, lines));
         await accept(tx);
       });
       deps.loaded?.(unique);
     } else {
-      await storeAll((lines) => copyWizardRows(deps.db, lines));
+      await storeAll((lines) => copyBulkSendRows(deps.db, lines));
       if (inTransaction) await deps.db.transaction().execute(accept);
       else await accept(deps.db);
     }
   } catch (error) {
-    await deleteWizardRows(deps.db, id).catch(() => undefined);
-    await deleteWizard(deps.db, id).catch(() => undefined);
+    await deleteBulkSendRows(deps.db, id).catch(() => undefined);
+    await deleteBulkSend(deps.db, id).catch(() => undefined);
     throw error;
   } finally {
     await readyLines.return(undefined);

@@ -13,7 +13,7 @@ import {
   clearChannelAuthFailure, findChannel, findChannelById, listChannels, markChannelAuthFailed, updateChannelHealth, type ChannelRow,
 } from '../store/channels.js';
 import type { Database } from '../store/schema.js';
-import { pauseChannelWizards } from '../store/send-wizards.js';
+import { pauseChannelBulkSends } from '../store/bulk-sends.js';
 import { credentialsOf } from './credentials.js';
 import { toAppError } from './network-errors.js';
 
@@ -45,7 +45,7 @@ export async function noteChannelFailure(
   await markChannelAuthFailed(deps.db, channel.id, reason, retryAt);
   // Whoever met the failure (a send, a channel read, a template call), the channel's bulk sends are held now: the
   // dispatcher leaves a marked channel alone until its back-off, so no sender may be there to pause them later.
-  const paused = await pauseChannelWizards(deps.db, channel.id, reason);
+  const paused = await pauseChannelBulkSends(deps.db, channel.id, reason);
   deps.log.warn({ channelId: channel.id, reason, retryAt, paused }, 'channel-level network failure; the channel waits for the back-off or a token rotation');
   return reason;
 }

@@ -13,7 +13,7 @@ import { acquireChannelLease } from '../store/channel-leases.js';
 import { findChannelById, resetChannelAuthFailures, type ChannelRow } from '../store/channels.js';
 import type { MessageRow } from '../store/message-inserts.js';
 import type { Database } from '../store/schema.js';
-import { pauseChannelWizards, resumeWizards } from '../store/send-wizards.js';
+import { pauseChannelBulkSends, resumeBulkSends } from '../store/bulk-sends.js';
 import { freshChannel, noteChannelFailure, type ChannelHealthDeps } from './channel-health.js';
 import type { NumberCheckMode } from './number-check.js';
 import type { PairRateMemory } from './pair-rate-memory.js';
@@ -134,7 +134,7 @@ export class ChannelSender {
           messagingLimitTier: channel.messaging_limit_tier,
         });
         if (blocked) {
-          const paused = await pauseChannelWizards(db, channel.id, blocked);
+          const paused = await pauseChannelBulkSends(db, channel.id, blocked);
           if (paused) this.deps.log.warn({ channelId: channel.id, reason: blocked, paused }, 'bulk sends paused');
           break;
         }
@@ -168,12 +168,12 @@ export class ChannelSender {
     const now = Date.now();
     const resume = [...new Set(allowed.map((m) => m.send_wizard_id).filter((w): w is string => !!w))].filter((w) => now - (this.resumedAt.get(w) ?? 0) > 1000);
     for (const w of resume) this.resumedAt.set(w, now);
-    await resumeWizards(this.deps.db, resume);
+    await resumeBulkSends(this.deps.db, resume);
   }
 
   /** Holds the channel's running bulk sends with this reason. */
   private async pauseFor(reason: string): Promise<void> {
-    const paused = await pauseChannelWizards(this.deps.db, this.channelId, reason);
+    const paused = await pauseChannelBulkSends(this.deps.db, this.channelId, reason);
     if (paused) this.deps.log.warn({ channelId: this.channelId, reason, paused }, 'bulk sends paused');
   }
 

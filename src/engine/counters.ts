@@ -7,20 +7,20 @@ import { addBulkSendCosts, type CostDelta } from '../store/bulk-send-costs.js';
 import type { EventMovedRow } from '../store/message-status-events.js';
 import { lockMessageRows, type MovedRow } from '../store/message-moves.js';
 import type { Database } from '../store/schema.js';
-import { addWizardCounters } from '../store/send-wizards.js';
+import { addBulkSendCounters } from '../store/bulk-sends.js';
 
 /** Sums the counter deltas of moved rows per bulk send. */
-export function deltasByWizard(moved: MovedRow[]): Map<string, Partial<Record<Counter, number>>> {
-  const byWizard = new Map<string, Partial<Record<Counter, number>>>();
+export function deltasByBulkSend(moved: MovedRow[]): Map<string, Partial<Record<Counter, number>>> {
+  const byBulkSend = new Map<string, Partial<Record<Counter, number>>>();
   for (const row of moved) {
     if (!row.send_wizard_id) continue;
     const delta = counterDelta(row.old_status, row.old_rank, row.status, row.reached_rank);
-    const total = byWizard.get(row.send_wizard_id) ?? {};
+    const total = byBulkSend.get(row.send_wizard_id) ?? {};
     const n = row.n ?? 1;
     for (const [key, value] of Object.entries(delta) as Array<[Counter, number]>) total[key] = (total[key] ?? 0) + value * n;
-    byWizard.set(row.send_wizard_id, total);
+    byBulkSend.set(row.send_wizard_id, total);
   }
-  return byWizard;
+  return byBulkSend;
 }
 
 /** Runs a move and its counter updates in one transaction. */
@@ -32,10 +32,10 @@ export async function moveWithCounters<T extends MovedRow>(db: Kysely<Database>,
   });
 }
 
-/** Applies moved rows to their bulk sends' counters (wizards in id order, so concurrent batches never deadlock). */
+/** Applies moved rows to their bulk sends' counters (bulk sends in id order, so concurrent batches never deadlock). */
 export async function applyCounterMoves(db: Kysely<Database>, moved: MovedRow[]): Promise<void> {
-  const byWizard = deltasByWizard(moved);
-  for (const wizardId of [...byWizard.keys()].sort()) await addWizardCounters(db, wizardId, byWizard.get(wizardId)!);
+  const byBulkSend = deltasByBulkSend(moved);
+  for (const bulkSendId of [...byBulkSend.keys()].sort()) await addBulkSendCounters(db, bulkSendId, byBulkSend.get(bulkSendId)!);
 }
 
 /**

@@ -29,7 +29,7 @@ import {
   releaseChannelLeases,
 } from '../store/channel-leases.js';
 import { planChannelShare, type LeaseView } from '../domain/channel-share.js';
-import { deleteWizard, deleteWizardRows, findStaleStarts, queueWaitingRows } from '../store/send-wizards.js';
+import { deleteBulkSend, deleteBulkSendRows, findStaleStarts, queueWaitingRows } from '../store/bulk-sends.js';
 import { activateDueSchedules } from '../store/bulk-lifecycle.js';
 import { deleteOldAppliedWebhookEvents } from '../store/webhook-events.js';
 import { expireBlockedQueues, settleStatuslessSends } from './bounded-waits.js';
@@ -186,16 +186,16 @@ export class Dispatcher {
     const { db } = this.deps;
     // Scheduled bulk sends whose time has come start (exactly once across instances: status-guarded UPDATE).
     const activated = await activateDueSchedules(db);
-    if (activated.length) this.deps.log.info({ sendWizardIds: activated }, 'scheduled bulk sends started');
+    if (activated.length) this.deps.log.info({ bulkSendIds: activated }, 'scheduled bulk sends started');
     // Started bulk sends: queue their stored rows (bounded per round; the next round goes on).
     for (let round = 0; round < 20; round += 1) {
       const queued = await moveWithCounters(db, (tx) => queueWaitingRows(tx, 5000));
       if (queued.reduce((sum, g) => sum + (g.n ?? 1), 0) < 5000) break;
     }
     for (const id of await findStaleStarts(db, STALE_START_SECONDS)) {
-      this.deps.log.warn({ sendWizardId: id }, 'removing a bulk send whose start never completed');
-      await deleteWizardRows(db, id);
-      await deleteWizard(db, id);
+      this.deps.log.warn({ bulkSendId: id }, 'removing a bulk send whose start never completed');
+      await deleteBulkSendRows(db, id);
+      await deleteBulkSend(db, id);
     }
     await moveWithCounters(db, (tx) => requeueExpiredLeases(tx, 1000));
     const failed = await moveWithCounters(db, (tx) => failUnreconciled(tx, this.options.reconcileWindowSeconds, 1000));

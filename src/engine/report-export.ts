@@ -10,8 +10,8 @@ import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { MessageStatus } from '../domain/message-states.js';
 import type { Database } from '../store/schema.js';
-import { findExportRowsAfter, type ExportRow } from '../store/send-wizards.js';
-import { requireReportableWizard } from './bulk-sends.js';
+import { findExportRowsAfter, type ExportRow } from '../store/bulk-sends.js';
+import { requireReportableBulkSend } from './bulk-sends.js';
 
 /** Where a stream that stopped half-way is noted (the client already has the headers). */
 interface Logger {
@@ -78,11 +78,11 @@ function cells(r: ExportRow, sendName: string | null): Cells {
 }
 
 /** Batches of rows in row order (keyset on row_no). */
-async function* batchesOf(db: Kysely<Database>, wizard: { id: string; send_name: string | null }, status: MessageStatus | undefined, size: number): AsyncGenerator<Cells[]> {
+async function* batchesOf(db: Kysely<Database>, bulkSend: { id: string; send_name: string | null }, status: MessageStatus | undefined, size: number): AsyncGenerator<Cells[]> {
   let after = 0;
   for (;;) {
-    const batch = await findExportRowsAfter(db, wizard.id, after, size, status);
-    if (batch.length) yield batch.map((r) => cells(r, wizard.send_name));
+    const batch = await findExportRowsAfter(db, bulkSend.id, after, size, status);
+    if (batch.length) yield batch.map((r) => cells(r, bulkSend.send_name));
     if (batch.length < size) return;
     after = Number(batch[batch.length - 1].row_no);
   }
@@ -135,8 +135,8 @@ export async function exportReport(
   status?: MessageStatus,
   batchSize = BATCH,
 ): Promise<ReportExport> {
-  const wizard = await requireReportableWizard(db, companyId, id);
-  const rows = batchesOf(db, wizard, status, batchSize);
+  const bulkSend = await requireReportableBulkSend(db, companyId, id);
+  const rows = batchesOf(db, bulkSend, status, batchSize);
   const fileName = `report-${id}${status ? `-${status.toLowerCase()}` : ''}.${format}`;
   return { fileName, contentType: CONTENT_TYPES[format], body: format === 'csv' ? csvBody(rows, log) : xlsxBody(rows, log) };
 }

@@ -20,12 +20,12 @@ import {
   claimRecordingAttempts,
   deferQueuedRows,
   finishChecksRecordingAttempts,
-  parkQueuedRowsOfPausedWizards,
+  parkQueuedRowsOfPausedBulkSends,
   peekDueMessages,
   requeueMessages,
 } from '../store/message-moves.js';
 import type { Database } from '../store/schema.js';
-import { pauseWizards } from '../store/send-wizards.js';
+import { pauseBulkSends } from '../store/bulk-sends.js';
 import type { ChannelHealthDeps } from './channel-health.js';
 import { applyCounterMoves, moveWithCounters } from './counters.js';
 import { credentialsOf } from './credentials.js';
@@ -77,7 +77,7 @@ export const attemptClaim: ClaimStrategy = {
       const moved = await claimRecordingAttempts(tx, ctx.owner, checks, ctx.leaseSeconds);
       const taken = new Set(moved.map((m) => m.id));
       const rest = checks.filter((c) => !taken.has(c.id) && rows.get(c.id)?.send_wizard_id).map((c) => c.id);
-      const parked = await parkQueuedRowsOfPausedWizards(tx, rest);
+      const parked = await parkQueuedRowsOfPausedBulkSends(tx, rest);
       await applyCounterMoves(tx, [...moved, ...parked]);
       return { moved, parked };
     });
@@ -154,8 +154,8 @@ export async function sendBatch(deps: SendPathDeps, claim: ClaimStrategy, channe
   const { allowed, deferred, tierLimited } = await gateBatch(deps.gate, channel, rows);
   if (deferred.length) {
     await claim.putOff(deps, deferred, tierLimited);
-    const limitedWizards = [...new Set(tierLimited.map((m) => m.send_wizard_id).filter((w): w is string => !!w))];
-    await pauseWizards(deps.db, limitedWizards, 'TIER_LIMIT');
+    const limitedBulkSends = [...new Set(tierLimited.map((m) => m.send_wizard_id).filter((w): w is string => !!w))];
+    await pauseBulkSends(deps.db, limitedBulkSends, 'TIER_LIMIT');
   }
   const tierHeld = tierLimited.length > 0;
   await deps.resumeRunning(allowed);

@@ -8,7 +8,7 @@ import { PAUSABLE_STATUSES } from '../domain/bulk-send-states.js';
 import { FAILED_STATUSES, type MessageStatus } from '../domain/message-states.js';
 import { MOVE_SOURCES, states, type MovedRow } from './message-moves.js';
 import type { Database } from './schema.js';
-import { wizardStates, type SendWizardRow } from './send-wizards.js';
+import { bulkSendStates, type BulkSendRow } from './bulk-sends.js';
 
 type Db = Kysely<Database>;
 
@@ -35,7 +35,7 @@ export async function markPausedByUser(db: Db, companyId: string, id: string): P
   const result = await sql<{ before: string; paused: boolean }>`
     with cur as (select id, status from send_wizards where id = ${id} and company_id = ${companyId} for update),
     upd as (update send_wizards w set status = 'PAUSED_BY_USER', user_paused_at = now(), updated_at = now()
-            from cur where w.id = cur.id and cur.status in (${wizardStates(PAUSABLE_STATUSES)}) returning w.id)
+            from cur where w.id = cur.id and cur.status in (${bulkSendStates(PAUSABLE_STATUSES)}) returning w.id)
     select cur.status as before, exists (select 1 from upd) as paused from cur`.execute(db);
   return result.rows[0];
 }
@@ -59,10 +59,10 @@ export async function parkClaimedRows(db: Db, owner: string, ids: string[]): Pro
 }
 
 /** Gives back the tier slots reserved for a bulk send's rows that wait again (they take one when they go). */
-export async function releaseParkedSlots(db: Db, wizardId: string): Promise<void> {
+export async function releaseParkedSlots(db: Db, bulkSendId: string): Promise<void> {
   await sql`
     delete from tier_recipients t using messages m
-    where t.pending_message_id = m.id and m.send_wizard_id = ${wizardId} and m.status = 'NONE'`.execute(db);
+    where t.pending_message_id = m.id and m.send_wizard_id = ${bulkSendId} and m.status = 'NONE'`.execute(db);
 }
 
 /**
@@ -85,13 +85,13 @@ export async function resumeByUser(db: Db, companyId: string, id: string): Promi
 }
 
 /** Locks a company's bulk send (retry serialises on its source: two retries never take the same rows). */
-export async function lockWizard(db: Db, companyId: string, id: string): Promise<SendWizardRow | undefined> {
-  const result = await sql<SendWizardRow>`select * from send_wizards where id = ${id} and company_id = ${companyId} for update`.execute(db);
+export async function lockBulkSend(db: Db, companyId: string, id: string): Promise<BulkSendRow | undefined> {
+  const result = await sql<BulkSendRow>`select * from send_wizards where id = ${id} and company_id = ${companyId} for update`.execute(db);
   return result.rows[0];
 }
 
 /** A retry's new bulk send, PENDING, copying the source's channel, template, name and sender number. */
-export async function insertRetryWizard(db: Db, sourceId: string, id: string, totalTime: number): Promise<void> {
+export async function insertRetryBulkSend(db: Db, sourceId: string, id: string, totalTime: number): Promise<void> {
   await sql`
     insert into send_wizards (id, company_id, channel_id, template_id, template_name, send_name, from_number, has_button, status, total_time, retry_of)
     select ${id}, company_id, channel_id, template_id, template_name, send_name, from_number, has_button, 'PENDING', ${totalTime}, id

@@ -44,8 +44,8 @@ export async function insertMessages(db: Db, rows: NewMessage[]): Promise<void> 
       status text, payload jsonb, due_at timestamptz)`.execute(db);
 }
 
-/** The columns of a bulk send's stored rows as `copyWizardRows` takes them: the order of each line's fields. */
-export const WIZARD_ROW_COLUMNS = [
+/** The columns of a bulk send's stored rows as `copyBulkSendRows` takes them: the order of each line's fields. */
+export const BULK_ROW_COLUMNS = [
   'id', 'row_no', 'due_at', 'company_id', 'channel_id', 'template_id', 'waba_id', 'send_wizard_id', 'status',
   'row_ref', 'phone_number', 'full_name', 'payload',
 ] as const;
@@ -60,16 +60,16 @@ export function copyField(value: string | number | null): string {
 }
 
 /**
- * Stores rows of a bulk send given as COPY text lines (tab-separated fields in WIZARD_ROW_COLUMNS order, made
+ * Stores rows of a bulk send given as COPY text lines (tab-separated fields in BULK_ROW_COLUMNS order, made
  * with copyField, each line ending in a newline), in pieces of whole lines: one `copy` statement, all of them or
  * none. Not in a transaction.
  */
-export async function copyWizardRows(db: Kysely<Database>, lines: AsyncIterable<string>): Promise<void> {
-  await copyIn(db, WIZARD_ROWS_COPY, lines);
+export async function copyBulkSendRows(db: Kysely<Database>, lines: AsyncIterable<string>): Promise<void> {
+  await copyIn(db, BULK_ROWS_COPY, lines);
 }
 
-/** The COPY statement of `copyWizardRows` (also run by a `transactionWithCopy` loader, db.ts). */
-export const WIZARD_ROWS_COPY = `copy messages (${WIZARD_ROW_COLUMNS.join(', ')}) from stdin`;
+/** The COPY statement of `copyBulkSendRows` (also run by a `transactionWithCopy` loader, db.ts). */
+export const BULK_ROWS_COPY = `copy messages (${BULK_ROW_COLUMNS.join(', ')}) from stdin`;
 
 /** The company's messages with these ids (others' ids are simply absent). */
 export async function findMessagesByIds(db: Db, companyId: string, ids: string[]): Promise<MessageRow[]> {

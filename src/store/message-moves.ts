@@ -133,7 +133,7 @@ async function recordCheckResults(
  * or QUEUED → OPT_IN_FAILED / OPT_IN_FAILED_INVALID_NUMBER (failure timed). Called right before the network calls,
  * after pacing. Only rows still QUEUED and not locked by another transaction move (`skip locked`: a stop or a
  * pause that holds them wins; another sender that got them first already moved them), and never a row of a bulk
- * send its user paused (`parkQueuedRowsOfPausedWizards` takes those). `attempted` names the rows that may be sent.
+ * send its user paused (`parkQueuedRowsOfPausedBulkSends` takes those). `attempted` names the rows that may be sent.
  */
 export function claimRecordingAttempts(db: Db, owner: string, rows: CheckResult[], leaseSeconds: number) {
   return recordCheckResults(db, owner, rows, leaseSeconds, sql`
@@ -146,7 +146,7 @@ export function claimRecordingAttempts(db: Db, owner: string, rows: CheckResult[
  * QUEUED rows among these whose bulk send its user paused go back to NONE (waiting; a row requeued after a refused
  * attempt is never sent while paused). Rows another transaction holds are skipped (never waited for).
  */
-export async function parkQueuedRowsOfPausedWizards(db: Db, ids: string[]): Promise<MovedRow[]> {
+export async function parkQueuedRowsOfPausedBulkSends(db: Db, ids: string[]): Promise<MovedRow[]> {
   if (ids.length === 0) return [];
   const result = await sql<MovedRow>`
     with t as (select m.id, m.status as old_status, m.reached_rank as old_rank

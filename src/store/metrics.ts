@@ -5,13 +5,13 @@
  * the oldest due message and the oldest unapplied webhook event, and counts that stop at a cap.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database, SendWizardsTable } from './schema.js';
+import type { Database, BulkSendsTable } from './schema.js';
 
 type Db = Kysely<Database>;
 
 /** The counters of a bulk send (one list, declared once in the table's type). */
 type BulkCounters = Pick<
-  SendWizardsTable,
+  BulkSendsTable,
   'summary' | 'waiting' | 'queued' | 'processed_count' | 'awaiting_backend_count' | 'failed_count' | 'delivered_count' | 'sent_count' | 'seen_count' | 'cancelled_count' | 'duplicate_count'
 >;
 

@@ -162,8 +162,8 @@ export interface MessagesTable {
   pricing_rank: number | null;
 }
 
-/** Bulk sends with their counters (see send-wizards.ts). */
-export interface SendWizardsTable {
+/** Bulk sends with their counters (table send_wizards; SQL in bulk-sends.ts and bulk-lifecycle.ts). */
+export interface BulkSendsTable {
   id: string;
   company_id: string;
   channel_id: string;
@@ -332,7 +332,7 @@ export interface Database {
   template_syncs: TemplateSyncsTable;
   media_uploads: MediaUploadsTable;
   messages: MessagesTable;
-  send_wizards: SendWizardsTable;
+  send_wizards: BulkSendsTable;
   pending_status_events: PendingStatusEventsTable;
   idempotency_keys: IdempotencyKeysTable;
   channel_status_webhooks: ChannelStatusWebhooksTable;

@@ -11,11 +11,11 @@ import { newId } from '../../src/domain/ids.js';
 import {
   claimRecordingAttempts,
   deferQueuedRows,
-  parkQueuedRowsOfPausedWizards,
+  parkQueuedRowsOfPausedBulkSends,
   peekDueMessages,
 } from '../../src/store/message-moves.js';
 import { insertMessages } from '../../src/store/message-inserts.js';
-import { insertWizard } from '../../src/store/send-wizards.js';
+import { insertBulkSend } from '../../src/store/bulk-sends.js';
 import { createTestStore } from '../support/db.js';
 
 let store: Awaited<ReturnType<typeof createTestStore>>;
@@ -99,12 +99,12 @@ test('a QUEUED row of a bulk send its user paused is not attempted; it is parked
   const channelId = `claim-attempt-${channelN}`;
   await sql`insert into channels (id, company_id, waba_id, access_token) values (${channelId}, ${companyId}, 'waba', 'token')`.execute(store.db);
   const wizardId = newId();
-  await insertWizard(store.db, { id: wizardId, company_id: companyId, channel_id: channelId, template_id: 't', template_name: 't', from_number: '+1', has_button: false, total_time: 0 });
+  await insertBulkSend(store.db, { id: wizardId, company_id: companyId, channel_id: channelId, template_id: 't', template_name: 't', from_number: '+1', has_button: false, total_time: 0 });
   await sql`update send_wizards set status = 'PAUSED_BY_USER' where id = ${wizardId}`.execute(store.db);
   const { ids } = await queued(2, wizardId, channelId);
   const peeked = await peekDueMessages(store.db, channelId, 10);
   assert.deepEqual(await claimRecordingAttempts(store.db, 'A', peeked.map((m) => ok(m.id)), 30), []);
-  const parked = await parkQueuedRowsOfPausedWizards(store.db, ids);
+  const parked = await parkQueuedRowsOfPausedBulkSends(store.db, ids);
   assert.equal(parked.length, 2);
   assert.ok(parked.every((p) => p.old_status === 'QUEUED' && p.status === 'NONE'));
   assert.ok((await rowsOf(ids)).every((r) => r.status === 'NONE' && r.send_attempted_at === null));

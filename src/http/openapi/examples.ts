@@ -9,7 +9,7 @@ export const EX = {
   wabaId: '100000000000001',
   templateId: '6740f1a2c3d4e5f601234567',
   messageId: '6740f1a2c3d4e5f60123abcd',
-  sendWizardId: '6740f1a2c3d4e5f60123ef01',
+  bulkSendId: '6740f1a2c3d4e5f60123ef01',
   companyId: '64656d6f0000000000000001',
   traceId: '7b0c3c1e-5d0a-4a44-9f0e-2f3c1b1f6d7e',
   time: '2026-11-23T15:04:05.000Z',
@@ -152,7 +152,7 @@ export const START_V2 = {
 
 export const LIST_ITEM = {
   name: 'summer_sale',
-  send_wizard_id: EX.sendWizardId,
+  send_wizard_id: EX.bulkSendId,
   status: 'COMPLETED',
   from_number: '+1 555-010-0001',
   summary: 2,

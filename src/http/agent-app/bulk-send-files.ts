@@ -22,8 +22,8 @@ import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES } from '../envelope.js';
 import { canonicalJson, claimIdempotency, idempotencyFence, idempotentStreamRoute } from '../idempotency.js';
 import { refuseNul } from '../input-rules.js';
-import { StartOrDryRunResponse, startAnswer } from '../schemas/send-wizard.js';
-import { START_LIMITS } from './send-wizard.js';
+import { StartOrDryRunResponse, startAnswer } from '../schemas/bulk-send.js';
+import { START_LIMITS } from './bulk-sends.js';
 
 const HEAD_BYTES = 64 * 1024;
 const EXAMPLE_ID = '6650f0c2a1b2c3d4e5f60718';
@@ -43,7 +43,7 @@ const CSV_EXAMPLE =
   '1,1,+905551234567,Ayse,BACKEND_SEEN,2026-11-23T10:00:00.120Z,2026-11-23T10:00:00.410Z,2026-11-23T10:00:01.020Z,2026-11-23T10:00:05.300Z,,,,6650f0c2a1b2c3d4e5f60801,Spring sale\n';
 
 /** The file routes of bulk sends. */
-export const agentAppSendWizardFileRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+export const agentAppBulkSendFileRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   await app.register(async (scope) => {
     await scope.register(multipart, {
       limits: { fileSize: START_LIMITS.maxBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },

@@ -7,13 +7,13 @@ import { Type } from 'typebox';
 import { pauseBulkSend, resumeBulkSend, retryBulkSend } from '../../engine/bulk-lifecycle.js';
 import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES } from '../envelope.js';
-import { PauseBodyA, PauseData, RetryBodyA, RetryData } from '../schemas/send-wizard-lifecycle.js';
+import { PauseBodyA, PauseData, RetryBodyA, RetryData } from '../schemas/bulk-send-lifecycle.js';
 
 const ok = <T extends Parameters<typeof Type.Object>[0]>(data: ReturnType<typeof Type.Object<T>>) =>
   Type.Object({ success: Type.Literal(true), data });
 
 /** POST /send-wizard/pause, /send-wizard/resume, /send-wizard/retry. */
-export const agentAppSendWizardLifecycleRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+export const agentAppBulkSendLifecycleRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   app.post(
     '/send-wizard/pause',
     {

@@ -1,38 +1,38 @@
-/** SQL for bulk sends (send wizards) and their counters, which moves keep exact in the same transaction. */
+/** SQL for bulk sends (table send_wizards) and their counters, which moves keep exact in the same transaction. */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { COMPLETABLE_STATUSES, QUEUEING_STATUSES, STOPPABLE_STATUSES } from '../domain/bulk-send-states.js';
 import { COUNTERS, type Counter, type MessageStatus } from '../domain/message-states.js';
 import { MOVE_SOURCES, states } from './message-moves.js';
-import type { Database, SendWizardsTable } from './schema.js';
+import type { Database, BulkSendsTable } from './schema.js';
 
 type Db = Kysely<Database>;
 
 /** `'A', 'B'` as SQL literals of bulk-send statuses (from the domain's lists, never from input). */
-export const wizardStates = (list: readonly string[]) => sql.join(list.map((s) => sql.lit(s)));
+export const bulkSendStates = (list: readonly string[]) => sql.join(list.map((s) => sql.lit(s)));
 
 /** A bulk send row. */
-export type SendWizardRow = Selectable<SendWizardsTable>;
+export type BulkSendRow = Selectable<BulkSendsTable>;
 
 /** Adds counter deltas to a bulk send (one statement), then completes it when no row is left unsettled. */
-export async function addWizardCounters(db: Db, wizardId: string, delta: Partial<Record<Counter, number>>): Promise<void> {
+export async function addBulkSendCounters(db: Db, bulkSendId: string, delta: Partial<Record<Counter, number>>): Promise<void> {
   const sets = COUNTERS.filter((c) => delta[c]).map((c) => sql`${sql.ref(c)} = ${sql.ref(c)} + ${delta[c]!}`);
   if (sets.length === 0) return;
   await sql`
     update send_wizards set ${sql.join(sets)},
-      status = case when status in (${wizardStates(COMPLETABLE_STATUSES)})
+      status = case when status in (${bulkSendStates(COMPLETABLE_STATUSES)})
                       and waiting + ${delta.waiting ?? 0} = 0 and queued + ${delta.queued ?? 0} = 0
                       and awaiting_backend_count + ${delta.awaiting_backend_count ?? 0} = 0
                     then 'COMPLETED' else status end,
-      finished_at = case when status in (${wizardStates(COMPLETABLE_STATUSES)})
+      finished_at = case when status in (${bulkSendStates(COMPLETABLE_STATUSES)})
                       and waiting + ${delta.waiting ?? 0} = 0 and queued + ${delta.queued ?? 0} = 0
                       and awaiting_backend_count + ${delta.awaiting_backend_count ?? 0} = 0
                     then now() else finished_at end,
       updated_at = now()
-    where id = ${wizardId}`.execute(db);
+    where id = ${bulkSendId}`.execute(db);
 }
 
 /** Holds a channel's running bulk sends (channel FLAGGED/RED or not CONNECTED); locks them in id order. */
-export async function pauseChannelWizards(db: Db, channelId: string, reason: string): Promise<number> {
+export async function pauseChannelBulkSends(db: Db, channelId: string, reason: string): Promise<number> {
   const result = await sql`
     update send_wizards set status = 'PAUSED', paused_reason = ${reason}, updated_at = now()
     where id in (select id from send_wizards where channel_id = ${channelId} and status = 'RUNNING' order by id for update)`.execute(db);
@@ -40,7 +40,7 @@ export async function pauseChannelWizards(db: Db, channelId: string, reason: str
 }
 
 /** Holds these bulk sends (tier quota spent); locks them in id order. */
-export async function pauseWizards(db: Db, ids: string[], reason: string): Promise<void> {
+export async function pauseBulkSends(db: Db, ids: string[], reason: string): Promise<void> {
   if (ids.length === 0) return;
   await sql`
     update send_wizards set status = 'PAUSED', paused_reason = ${reason}, updated_at = now()
@@ -48,7 +48,7 @@ export async function pauseWizards(db: Db, ids: string[], reason: string): Promi
 }
 
 /** Lets held bulk sends run again (their rows are being sent); locks them in id order. */
-export async function resumeWizards(db: Db, ids: string[]): Promise<void> {
+export async function resumeBulkSends(db: Db, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await sql`
     update send_wizards set status = 'RUNNING', paused_reason = null, updated_at = now()
@@ -56,7 +56,7 @@ export async function resumeWizards(db: Db, ids: string[]): Promise<void> {
 }
 
 /** A new bulk send, PENDING while its rows are stored. */
-export async function insertWizard(
+export async function insertBulkSend(
   db: Db,
   w: { id: string; company_id: string; channel_id: string; template_id: string; template_name: string; send_name?: string | null; from_number: string; has_button: boolean; total_time: number },
 ): Promise<void> {
@@ -70,7 +70,7 @@ export async function insertWizard(
  * Every row is stored: the bulk send starts (its rows are queued by the dispatcher's maintenance, or were stored
  * QUEUED in this transaction: `storedQueued`), or with `scheduledAt` waits SCHEDULED until then (`activateDueSchedules`).
  */
-export async function acceptWizard(
+export async function acceptBulkSend(
   db: Db,
   id: string,
   summary: number,
@@ -91,7 +91,7 @@ export async function acceptWizard(
 }
 
 /** Marks a storing bulk send alive (so the stale-start cleanup leaves it alone). */
-export async function touchWizard(db: Db, id: string): Promise<void> {
+export async function touchBulkSend(db: Db, id: string): Promise<void> {
   await sql`update send_wizards set updated_at = now() where id = ${id}`.execute(db);
 }
 
@@ -103,13 +103,13 @@ export async function findStaleStarts(db: Db, olderThanSeconds: number): Promise
 }
 
 /** Removes the rows of a start that did not complete (locked in id order, like a stop's). */
-export async function deleteWizardRows(db: Db, id: string): Promise<void> {
+export async function deleteBulkSendRows(db: Db, id: string): Promise<void> {
   await sql`
     delete from messages where id in (select id from messages where send_wizard_id = ${id} order by id for update)`.execute(db);
 }
 
 /** Removes a start that did not complete (after its rows). */
-export async function deleteWizard(db: Db, id: string): Promise<void> {
+export async function deleteBulkSend(db: Db, id: string): Promise<void> {
   await sql`delete from send_wizards where id = ${id} and status = 'PENDING'`.execute(db);
 }
 
@@ -124,7 +124,7 @@ export async function queueWaitingRows(db: Db, limit: number): Promise<MovedGrou
                                  else w.spread_from + make_interval(secs => greatest(0, m.row_no - w.spread_first_row)
                                         * w.spread_seconds / greatest(1, w.summary - w.spread_first_row + 1)) end as due_at
                from messages m join send_wizards w on w.id = m.send_wizard_id
-               where m.status = 'NONE' and w.status in (${wizardStates(QUEUEING_STATUSES)})
+               where m.status = 'NONE' and w.status in (${bulkSendStates(QUEUEING_STATUSES)})
                order by m.send_wizard_id, m.row_no limit ${limit} for update of m skip locked),
     moved as (update messages m set status = 'QUEUED', due_at = t.due_at, updated_at = now(), version = m.version + 1
               from t where m.id = t.id returning m.send_wizard_id, m.reached_rank)
@@ -148,13 +148,13 @@ export interface MovedGroup {
  * attempt recorded (an attempted send is never withdrawn). Rows are locked in id order and before the bulk send
  * (lock order, README). Stop moves them to CANCELLED, a user pause back to NONE.
  */
-async function withdrawUnsentRows(db: Db, wizardId: string, to: 'CANCELLED' | 'NONE'): Promise<MovedGroup[]> {
+async function withdrawUnsentRows(db: Db, bulkSendId: string, to: 'CANCELLED' | 'NONE'): Promise<MovedGroup[]> {
   const [waiting, leased] = to === 'CANCELLED'
     ? [MOVE_SOURCES.cancelWaiting, MOVE_SOURCES.cancelLeased]
     : [MOVE_SOURCES.parkWaiting, MOVE_SOURCES.parkLeased];
   const result = await sql<MovedGroup>`
     with t as (select id, status as old_status, reached_rank as old_rank from messages
-               where send_wizard_id = ${wizardId}
+               where send_wizard_id = ${bulkSendId}
                  and (status in (${states(waiting)})
                       or (status in (${states(leased)}) and send_attempted_at is null))
                order by id for update),
@@ -167,20 +167,20 @@ async function withdrawUnsentRows(db: Db, wizardId: string, to: 'CANCELLED' | 'N
 }
 
 /** Stop: every row not yet handed to the network becomes CANCELLED. */
-export function cancelWizardRows(db: Db, wizardId: string): Promise<MovedGroup[]> {
-  return withdrawUnsentRows(db, wizardId, 'CANCELLED');
+export function cancelBulkSendRows(db: Db, bulkSendId: string): Promise<MovedGroup[]> {
+  return withdrawUnsentRows(db, bulkSendId, 'CANCELLED');
 }
 
 /** A user pause: the rows not yet handed to the network wait again (NONE). */
-export function parkWizardRows(db: Db, wizardId: string): Promise<MovedGroup[]> {
-  return withdrawUnsentRows(db, wizardId, 'NONE');
+export function parkBulkSendRows(db: Db, bulkSendId: string): Promise<MovedGroup[]> {
+  return withdrawUnsentRows(db, bulkSendId, 'NONE');
 }
 
 /**
  * Marks a bulk send STOPPED unless it has finished; returns the row after, or undefined when not found.
- * Locks the bulk send: a stop calls it after its rows are locked (cancelWizardRows), never before.
+ * Locks the bulk send: a stop calls it after its rows are locked (cancelBulkSendRows), never before.
  */
-export async function stopWizard(db: Db, companyId: string, id: string): Promise<{ status: string; stopped: boolean } | undefined> {
+export async function markBulkSendStopped(db: Db, companyId: string, id: string): Promise<{ status: string; stopped: boolean } | undefined> {
   const locked = await sql<{ status: string }>`
     select status from send_wizards where id = ${id} and company_id = ${companyId} for update`.execute(db);
   const current = locked.rows[0];
@@ -191,14 +191,14 @@ export async function stopWizard(db: Db, companyId: string, id: string): Promise
 }
 
 /** A company's bulk send. */
-export async function findWizard(db: Db, companyId: string, id: string): Promise<SendWizardRow | undefined> {
-  const result = await sql<SendWizardRow>`select * from send_wizards where id = ${id} and company_id = ${companyId}`.execute(db);
+export async function findBulkSend(db: Db, companyId: string, id: string): Promise<BulkSendRow | undefined> {
+  const result = await sql<BulkSendRow>`select * from send_wizards where id = ${id} and company_id = ${companyId}`.execute(db);
   return result.rows[0];
 }
 
 /** A page of a channel's bulk sends, newest first (PENDING starts are not shown). */
-export async function listWizards(db: Db, companyId: string, channelId: string, limit: number, offset: number): Promise<SendWizardRow[]> {
-  const result = await sql<SendWizardRow>`
+export async function findBulkSendsPage(db: Db, companyId: string, channelId: string, limit: number, offset: number): Promise<BulkSendRow[]> {
+  const result = await sql<BulkSendRow>`
     select * from send_wizards
     where company_id = ${companyId} and channel_id = ${channelId} and status <> 'PENDING'
     order by created_at desc, id desc limit ${limit} offset ${offset}`.execute(db);
@@ -206,7 +206,7 @@ export async function listWizards(db: Db, companyId: string, channelId: string, 
 }
 
 /** How many bulk sends the channel has (for pagination). */
-export async function countWizards(db: Db, companyId: string, channelId: string): Promise<number> {
+export async function countBulkSends(db: Db, companyId: string, channelId: string): Promise<number> {
   const result = await sql<{ n: number }>`
     select count(*)::int as n from send_wizards
     where company_id = ${companyId} and channel_id = ${channelId} and status <> 'PENDING'`.execute(db);
@@ -214,11 +214,11 @@ export async function countWizards(db: Db, companyId: string, channelId: string)
 }
 
 /** Rows `fromRow`..`toRow` of a bulk send (row numbers are contiguous from 1, so any page is an index range). */
-export async function findReportRows(db: Db, wizardId: string, fromRow: number, toRow: number) {
+export async function findReportRows(db: Db, bulkSendId: string, fromRow: number, toRow: number) {
   const result = await sql<Record<string, unknown>>`
     select id, row_no, row_ref, phone_number, full_name, status, backend_sended_time, sended_time, delivered_time,
            seen_time, failed_time, error_message, error_message_detail, webhook_response
-    from messages where send_wizard_id = ${wizardId} and row_no between ${fromRow} and ${toRow}
+    from messages where send_wizard_id = ${bulkSendId} and row_no between ${fromRow} and ${toRow}
     order by row_no`.execute(db);
   return result.rows;
 }
@@ -230,30 +230,30 @@ const REPORT_COLUMNS = sql`id, row_no, row_ref, phone_number, full_name, status,
  * A page of a bulk send's rows in one status, in row order: the page's row numbers come from the index on
  * (send_wizard_id, status, row_no) alone (an index-only scan skips the offset), then only those rows are read.
  */
-export async function findReportRowsByStatus(db: Db, wizardId: string, status: MessageStatus, offset: number, limit: number) {
+export async function findReportRowsByStatus(db: Db, bulkSendId: string, status: MessageStatus, offset: number, limit: number) {
   const result = await sql<Record<string, unknown>>`
     select ${REPORT_COLUMNS}
-    from messages where send_wizard_id = ${wizardId} and row_no in (
-      select row_no from messages where send_wizard_id = ${wizardId} and status = ${status}
+    from messages where send_wizard_id = ${bulkSendId} and row_no in (
+      select row_no from messages where send_wizard_id = ${bulkSendId} and status = ${status}
       order by row_no offset ${offset} limit ${limit})
     order by row_no`.execute(db);
   return result.rows;
 }
 
 /** The next rows of a bulk send after `afterRow` (keyset), optionally in one status, in row order. */
-export async function findReportRowsAfter(db: Db, wizardId: string, afterRow: number, limit: number, status?: MessageStatus) {
+export async function findReportRowsAfter(db: Db, bulkSendId: string, afterRow: number, limit: number, status?: MessageStatus) {
   const result = await sql<Record<string, unknown>>`
     select ${REPORT_COLUMNS}
-    from messages where send_wizard_id = ${wizardId} and row_no > ${afterRow}
+    from messages where send_wizard_id = ${bulkSendId} and row_no > ${afterRow}
       ${status ? sql`and status = ${status}` : sql``}
     order by row_no limit ${limit}`.execute(db);
   return result.rows;
 }
 
 /** How many of a bulk send's rows are in this status. */
-export async function countReportRowsByStatus(db: Db, wizardId: string, status: MessageStatus): Promise<number> {
+export async function countReportRowsByStatus(db: Db, bulkSendId: string, status: MessageStatus): Promise<number> {
   const result = await sql<{ n: number }>`
-    select count(*)::int as n from messages where send_wizard_id = ${wizardId} and status = ${status}`.execute(db);
+    select count(*)::int as n from messages where send_wizard_id = ${bulkSendId} and status = ${status}`.execute(db);
   return result.rows[0]?.n ?? 0;
 }
 
@@ -278,12 +278,12 @@ export interface ExportRow {
 }
 
 /** The next rows of a bulk send for an export, after `afterRow` (keyset), optionally in one status, in row order. */
-export async function findExportRowsAfter(db: Db, wizardId: string, afterRow: number, limit: number, status?: MessageStatus): Promise<ExportRow[]> {
+export async function findExportRowsAfter(db: Db, bulkSendId: string, afterRow: number, limit: number, status?: MessageStatus): Promise<ExportRow[]> {
   const result = await sql<ExportRow>`
     select id, row_no, row_ref::text as row_ref, phone_number, full_name, status,
            ${isoText('backend_sended_time')}, ${isoText('sended_time')}, ${isoText('delivered_time')}, ${isoText('seen_time')},
            ${isoText('failed_time')}, error_message, error_message_detail
-    from messages where send_wizard_id = ${wizardId} and row_no > ${afterRow}
+    from messages where send_wizard_id = ${bulkSendId} and row_no > ${afterRow}
       ${status ? sql`and status = ${status}` : sql``}
     order by row_no limit ${limit}`.execute(db);
   return result.rows;

@@ -6,10 +6,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { pauseBulkSend, resumeBulkSend, retryBulkSend } from '../../engine/bulk-lifecycle.js';
 import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES, apiV1Body, apiV1Schema } from '../envelope.js';
-import { PauseData, RetryBodyB, RetryData, WizardIdParams } from '../schemas/send-wizard-lifecycle.js';
+import { PauseData, RetryBodyB, RetryData, BulkSendIdParams } from '../schemas/bulk-send-lifecycle.js';
 
 /** POST /send-wizards/{id}/pause, /resume, /retry. */
-export const apiV1SendWizardRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+export const apiV1BulkSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   app.post(
     '/send-wizards/:id/pause',
     {
@@ -18,7 +18,7 @@ export const apiV1SendWizardRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
         summary: 'Pause a bulk send (addition): no new row is handed to the network until resume',
         description:
           'RUNNING or PAUSED (by the service) → PAUSED_BY_USER; rows not yet handed to the network wait again (NONE). No body. A second pause answers 200; SCHEDULED is 409 BULK_SEND_NOT_STARTED, STOPPED/COMPLETED 409 BULK_SEND_FINISHED; another company\'s id 404.',
-        params: WizardIdParams,
+        params: BulkSendIdParams,
         response: { 200: apiV1Schema({ data: PauseData }), ...ERROR_RESPONSES },
       },
     },
@@ -36,7 +36,7 @@ export const apiV1SendWizardRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
         summary: 'Resume a bulk send the user paused (addition)',
         description:
           "PAUSED_BY_USER → RUNNING, or PAUSED when the service's own reason was in force at the pause. The rest of the total_time window restarts now. No body. RUNNING or PAUSED: 200, unchanged; SCHEDULED 409 BULK_SEND_NOT_STARTED; STOPPED/COMPLETED 409 BULK_SEND_FINISHED.",
-        params: WizardIdParams,
+        params: BulkSendIdParams,
         response: { 200: apiV1Schema({ data: PauseData }), ...ERROR_RESPONSES },
       },
     },
@@ -54,7 +54,7 @@ export const apiV1SendWizardRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
         summary: 'A new bulk send from the failed rows of a finished one (addition)',
         description:
           'Same rules as family A `send-wizard/retry`; the body holds only the options (`{}` for every failed row now).',
-        params: WizardIdParams,
+        params: BulkSendIdParams,
         body: RetryBodyB,
         response: { 200: apiV1Schema({ data: RetryData }), ...ERROR_RESPONSES },
       },

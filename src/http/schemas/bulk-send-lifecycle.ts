@@ -1,10 +1,10 @@
 /** Schemas of the bulk-send lifecycle routes (pause, resume, retry; beyond the interface). */
 import { Type } from 'typebox';
-import { SEND_WIZARD_STATUSES } from '../../domain/bulk-send-states.js';
-import { ScheduledAt } from './send-wizard.js';
+import { BULK_SEND_STATUSES } from '../../domain/bulk-send-states.js';
+import { ScheduledAt } from './bulk-send.js';
 
 const id = Type.String({ minLength: 1, maxLength: 64 });
-const status = Type.Union(SEND_WIZARD_STATUSES.map((s) => Type.Literal(s)));
+const status = Type.Union(BULK_SEND_STATUSES.map((s) => Type.Literal(s)));
 const EXAMPLE_ID = '6752f0a1c3d4e5f601234567';
 const EXAMPLE_CHANNEL = '110000000000001';
 
@@ -15,7 +15,7 @@ export const PauseBodyA = Type.Object(
 );
 
 /** Family B path parameter. */
-export const WizardIdParams = Type.Object({ id }, { additionalProperties: false, examples: [{ id: EXAMPLE_ID }] });
+export const BulkSendIdParams = Type.Object({ id }, { additionalProperties: false, examples: [{ id: EXAMPLE_ID }] });
 
 /** What pause and resume answer. */
 export const PauseData = Type.Object(

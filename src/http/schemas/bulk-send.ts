@@ -1,9 +1,9 @@
-/** Schemas for bulk sends (send wizards). */
+/** Schemas for bulk sends (the interface's send wizards: /send-wizard/ paths, send_wizard_id). */
 import { Type } from 'typebox';
 import { MAX_CELL_LENGTH } from '../../domain/bulk-rows.js';
 import { MAX_SEND_NAME_LENGTH } from '../../domain/bulk-send-name.js';
 import { MESSAGE_STATUSES } from '../../domain/message-states.js';
-import { SEND_WIZARD_STATUSES } from '../../domain/bulk-send-states.js';
+import { BULK_SEND_STATUSES } from '../../domain/bulk-send-states.js';
 import { WEBHOOK_RESPONSE_DOC } from '../openapi/doc-only.js';
 import { EX, LIST_ITEM, REPORT_ITEM, START_V1, START_V2 } from '../openapi/examples.js';
 
@@ -11,7 +11,7 @@ const cell = Type.Union([Type.String({ maxLength: MAX_CELL_LENGTH }), Type.Numbe
 const id = Type.String({ minLength: 1, maxLength: 64 });
 
 /** Bulk send statuses (not shown in the interface; fixed in DESIGN §7; declared once in domain/bulk-send-states.ts). */
-export { SEND_WIZARD_STATUSES };
+export { BULK_SEND_STATUSES };
 
 /** Optional `scheduled_at` of both starts and of retry (beyond the interface). */
 export const ScheduledAt = Type.String({
@@ -93,7 +93,7 @@ export const StartResponse = Type.Object(
       duplicate_count: Type.Integer({ description: 'rows left out because their number came earlier' }),
     }),
   },
-  { examples: [{ success: true, data: { send_wizard_id: EX.sendWizardId, summary: 2, duplicate_count: 0 } }] },
+  { examples: [{ success: true, data: { send_wizard_id: EX.bulkSendId, summary: 2, duplicate_count: 0 } }] },
 );
 
 /** The answer of a dry run (beyond the interface). */
@@ -114,7 +114,7 @@ export const DryRunResponse = Type.Object(
 /** A start's answer: started, or (dry_run) checked only. */
 export const StartOrDryRunResponse = Type.Union([StartResponse, DryRunResponse], {
   examples: [
-    { success: true, data: { send_wizard_id: EX.sendWizardId, summary: 2, duplicate_count: 0 } },
+    { success: true, data: { send_wizard_id: EX.bulkSendId, summary: 2, duplicate_count: 0 } },
     { success: true, data: { dry_run: true, rows: 980, duplicates_removed: 20, tier_quota_needed: 975, tier_quota_left: 250 } },
   ],
 });
@@ -133,14 +133,14 @@ export function startAnswer(result: { dryRun: false; id: string; summary: number
 /** `stop` body and answer. */
 export const StopBody = Type.Object({ send_wizard_id: id, channel_id: id }, {
   additionalProperties: false,
-  examples: [{ send_wizard_id: EX.sendWizardId, channel_id: EX.channelId }],
+  examples: [{ send_wizard_id: EX.bulkSendId, channel_id: EX.channelId }],
 });
 export const StopResponse = Type.Object(
   {
     success: Type.Literal(true),
     data: Type.Object({ send_wizard_id: Type.String(), status: Type.String({ description: 'STOPPED' }), cancelled_count: Type.Integer() }),
   },
-  { examples: [{ success: true, data: { send_wizard_id: EX.sendWizardId, status: 'STOPPED', cancelled_count: 1520 } }] },
+  { examples: [{ success: true, data: { send_wizard_id: EX.bulkSendId, status: 'STOPPED', cancelled_count: 1520 } }] },
 );
 
 const paging = {
@@ -188,11 +188,11 @@ export const ReportDetailBody = Type.Object(
 export const Pagination = Type.Object({ page: Type.Integer(), page_size: Type.Integer(), total: Type.Integer({ description: 'items on all pages' }) });
 
 
-/** A send wizard list item. */
+/** A bulk send list item. */
 export const ListItem = Type.Object({
   name: Type.String(),
   send_wizard_id: Type.String(),
-  status: Type.Union(SEND_WIZARD_STATUSES.map((s) => Type.Literal(s))),
+  status: Type.Union(BULK_SEND_STATUSES.map((s) => Type.Literal(s))),
   from_number: Type.String(),
   summary: Type.Integer(),
   waiting: Type.Integer(),

@@ -27,13 +27,13 @@ import {
   StopResponse,
   startAnswer,
   toReportItem,
-} from '../schemas/send-wizard.js';
+} from '../schemas/bulk-send.js';
 
 /** Bodies of a start are at most 256 MB, with at most 1,000,000 rows. */
 export const START_LIMITS = { maxBytes: 256 * 1024 * 1024, maxRows: 1_000_000, maxFieldTokens: 10_000 };
 
 /** The bulk-send routes. */
-export const agentAppSendWizardRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+export const agentAppBulkSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   // Starts: the JSON body is handed over as a stream (this scope only) and checked by the service.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -145,13 +145,13 @@ export const agentAppSendWizardRoutes: FastifyPluginAsyncTypebox<RouteDeps> = as
     async (request) => {
       const page = request.body.data?.page ?? 1;
       const pageSize = request.body.data?.page_size ?? 20;
-      const { wizard, rows, total } = await bulkSendReport(deps.db, request.companyId, request.body.id, page, pageSize, {
+      const { bulkSend, rows, total } = await bulkSendReport(deps.db, request.companyId, request.body.id, page, pageSize, {
         status: request.body.status,
         afterRow: request.body.data?.after_row,
       });
       return {
         success: true as const,
-        data: { report_details: rows.map(toReportItem) as never, send_name: wizard.send_name },
+        data: { report_details: rows.map(toReportItem) as never, send_name: bulkSend.send_name },
         pagination: { page, page_size: pageSize, total },
       };
     },
