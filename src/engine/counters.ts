@@ -53,11 +53,11 @@ export async function lockRowsOfMoves(db: Kysely<Database>, groups: Array<Array<
  */
 export function costDeltasOf(moved: EventMovedRow[]): CostDelta[] {
   const sums = new Map<string, CostDelta>();
-  const add = (wizard: string, category: string, market: string, delta: number) => {
-    const key = `${wizard}\u0000${category}\u0000${market}`;
+  const add = (bulkSend: string, category: string, market: string, delta: number) => {
+    const key = `${bulkSend}\u0000${category}\u0000${market}`;
     const d = sums.get(key);
     if (d) d.delta += delta;
-    else sums.set(key, { send_wizard_id: wizard, category, market, delta });
+    else sums.set(key, { send_wizard_id: bulkSend, category, market, delta });
   };
   for (const row of moved) {
     if (!row.send_wizard_id) continue;

@@ -30,10 +30,10 @@ export async function addBulkSendCosts(db: Db, deltas: CostDelta[]): Promise<voi
 }
 
 /** The cost counters of these bulk sends (rows with a zero count left out). */
-export async function listBulkSendCosts(db: Db, wizardIds: string[]): Promise<Array<{ send_wizard_id: string; category: string; market: string; billable_count: number }>> {
-  if (wizardIds.length === 0) return [];
+export async function listBulkSendCosts(db: Db, bulkSendIds: string[]): Promise<Array<{ send_wizard_id: string; category: string; market: string; billable_count: number }>> {
+  if (bulkSendIds.length === 0) return [];
   const result = await sql<{ send_wizard_id: string; category: string; market: string; billable_count: string }>`
     select send_wizard_id, category, market, billable_count::text from bulk_send_costs
-    where send_wizard_id = any(${wizardIds}::text[]) and billable_count <> 0`.execute(db);
+    where send_wizard_id = any(${bulkSendIds}::text[]) and billable_count <> 0`.execute(db);
   return result.rows.map((r) => ({ ...r, billable_count: Number(r.billable_count) }));
 }
