@@ -12,6 +12,7 @@ export interface StartV2Body {
   param_headers: string[];
   rows: (string | number | null)[][];
   send_name?: string;
+  scheduled_at?: string;
 }
 
 /** Checks the rows exactly as a start would; throws ApiError (400, row/column errors) when a row is bad. */
@@ -35,6 +36,7 @@ export interface FileStart {
   /** File column header → target. */
   mapping: Record<string, string>;
   send_name?: string;
+  scheduled_at?: string;
 }
 
 function fileForm(f: FileStart, dry: boolean): FormData {
@@ -44,6 +46,7 @@ function fileForm(f: FileStart, dry: boolean): FormData {
   form.append('total_time', String(f.total_time));
   form.append('mapping', JSON.stringify(f.mapping));
   if (f.send_name) form.append('send_name', f.send_name);
+  if (f.scheduled_at) form.append('scheduled_at', f.scheduled_at);
   if (dry) form.append('dry_run', 'true');
   form.append('file', f.file, f.file.name);
   return form;
@@ -59,4 +62,15 @@ export async function startFile(f: FileStart, idempotencyKey: string): Promise<{
   return (await apiFetch<{ data: { send_wizard_id: string; summary: number; duplicate_count: number } }>('/agent-app/message-template/send-wizard/start-file', {
     method: 'POST', body: fileForm(f, false), headers: { 'Idempotency-Key': idempotencyKey },
   })).data;
+}
+
+/** One message to one number through the single send (`single-messagev2`); answers its message id. */
+export async function sendOne(body: { channel_id: string; phone_number: string; message_template_id: string; full_name?: string; message_template: unknown[] }): Promise<string> {
+  return (await apiFetch<{ data: { message_id: string } }>('/agent-app/message-template/single-messagev2', { method: 'POST', json: body })).data.message_id;
+}
+
+/** A message's status and failure, from the message lookup (`POST /api/v1/messages`). */
+export async function messageStatus(id: string): Promise<{ status: string; error_message: string | null } | null> {
+  const body = await apiFetch<{ items: { _id: string; status: string; error_message: string | null }[] }>('/api/v1/messages', { method: 'POST', json: { message_ids: [id] } });
+  return body.items.find((m) => m._id === id) ?? null;
 }

@@ -5,6 +5,7 @@
  * body, the checks the console can make before asking the service, and the service's row errors
  * (`rows[3].BODY.1`) turned back into a row and a mapping target.
  */
+import { MAX_CELL_LENGTH } from '../../../../src/domain/bulk-rows.js';
 import type { Slot } from './slots.js';
 import type { Table } from './table.js';
 
@@ -27,8 +28,6 @@ export interface RowIssue {
   message: string;
 }
 
-/** Most characters in one cell (the service's limit). */
-export const MAX_CELL_LENGTH = 2048;
 
 const PHONE_NAMES = ['phone_number', 'phone', 'phonenumber', 'phone_no', 'mobile', 'mobile_number', 'msisdn', 'gsm', 'tel', 'telephone', 'whatsapp', 'whatsapp_number', 'number', 'recipient', 'to', 'telefon', 'cep'];
 const NAME_NAMES = ['full_name', 'fullname', 'name', 'customer_name', 'contact_name', 'recipient_name', 'customer', 'contact', 'ad_soyad', 'adsoyad', 'isim'];
@@ -39,23 +38,20 @@ export function normalizeHeader(header: string): string {
 }
 
 /** The header spellings that name a slot, normalised. */
-function slotAliases(slot: Slot, urlOrdinal: number | undefined): string[] {
+function slotAliases(slot: Slot): string[] {
   const column = slot.column.toLowerCase();
   const aliases = [column, column.replace(/\./g, '_'), column.replace(/\./g, ' ').replace(/\s+/g, '_')];
-  if (slot.kind === 'text' && slot.position !== undefined) {
-    const part = column.replace(/\.[^.]+$/, '');
-    aliases.push(`${part}.${slot.position}`);
-    if (slot.name && !/^\d+$/.test(slot.name)) aliases.push(slot.name);
-  }
+  if (slot.alias) aliases.push(slot.alias.toLowerCase());
+  if (slot.kind === 'text' && slot.name && !/^\d+$/.test(slot.name)) aliases.push(slot.name);
   if (slot.card === undefined) {
-    if (column.startsWith('header')) aliases.push('text_header_param', 'header_param', 'header');
-    if (slot.kind === 'text' && column.startsWith('body.') && slot.position !== undefined) {
-      const n = slot.position;
+    if (slot.part === 'HEADER') aliases.push('text_header_param', 'header_param', 'header');
+    if (slot.kind === 'text' && slot.part === 'BODY') {
+      const n = slot.index;
       aliases.push(`params[${n - 1}]`, `params_${n - 1}`, `param${n}`, `param_${n}`, `params${n}`, `parameter_${n}`);
     }
-    if (slot.kind === 'url' && urlOrdinal === 1) aliases.push('url_button_param', 'url_param', 'url');
-    if (slot.kind === 'url' && urlOrdinal === 2) aliases.push('url_button_param2');
-    if (slot.kind === 'code') aliases.push('copy_code_param', 'coupon_code', 'code', 'coupon');
+    if (slot.buttonType === 'URL' && slot.urlOrdinal === 1) aliases.push('url_button_param', 'url_param', 'url');
+    if (slot.buttonType === 'URL' && slot.urlOrdinal === 2) aliases.push('url_button_param2');
+    if (slot.buttonType === 'COPY_CODE') aliases.push('copy_code_param', 'coupon_code', 'code', 'coupon');
   }
   // The label the wizard shows (and writes as the sample file's header) names the slot too.
   aliases.push(slot.label.replace(/\s*\(optional\)$/, ''));
@@ -85,10 +81,6 @@ export function autoMap(headers: string[], slots: Slot[]): Mapping {
   };
   // Exact slot columns win over the loose aliases (a "name" column must not steal BODY.name's header).
   take(PHONE, PHONE_NAMES);
-  const urlOrdinals = new Map<Slot, number>();
-  for (const card of new Set(slots.map((s) => s.card))) {
-    slots.filter((s) => s.card === card && s.kind === 'url').forEach((s, k) => urlOrdinals.set(s, k + 1));
-  }
   for (const slot of slots) {
     const exact = normalizeHeader(slot.column);
     const i = normalized.findIndex((h, k) => (h === exact || h === exact.replace(/\./g, '_')) && !used.has(k));
@@ -97,7 +89,7 @@ export function autoMap(headers: string[], slots: Slot[]): Mapping {
       mapping[slot.column] = i;
     }
   }
-  for (const slot of slots) if (mapping[slot.column] === undefined) take(slot.column, slotAliases(slot, urlOrdinals.get(slot)));
+  for (const slot of slots) if (mapping[slot.column] === undefined) take(slot.column, slotAliases(slot));
   take(FULL_NAME, NAME_NAMES);
   return mapping;
 }

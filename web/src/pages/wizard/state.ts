@@ -24,11 +24,27 @@ export interface BigFile {
   rows: number | null;
 }
 
+/** The test send of one row's message to one number, before the bulk. */
+export interface TestSend {
+  phone: string;
+  /** 0-based row of the list whose values the message takes. */
+  row: number;
+  sending: boolean;
+  messageId: string | null;
+  /** The test message's latest status (a message status code); null until known. */
+  status: string | null;
+  error: string | null;
+}
+
+const NO_TEST: TestSend = { phone: '', row: 0, sending: false, messageId: null, status: null, error: null };
+
 /** What a start answered. */
 export interface Started {
   send_wizard_id: string;
   summary: number;
   duplicate_count: number;
+  /** When a scheduled send starts (ISO 8601); absent when it started at once. */
+  scheduledAt?: string;
 }
 
 export interface WizardState {
@@ -57,6 +73,9 @@ export interface WizardState {
   totalTime: number;
   /** The bulk send's own name (send_name), as typed; blank = none. */
   sendName: string;
+  /** When to start: '' = now, else a `datetime-local` value in the browser's time zone (sent as scheduled_at). */
+  startAt: string;
+  testSend: TestSend;
   starting: boolean;
   started: Started | null;
   /** The start's Idempotency-Key is `${keyBase}-${keyGeneration}`; any change to what would be sent takes a new one. */
@@ -84,6 +103,12 @@ export type WizardAction =
   | { type: 'checkFailed'; error: string }
   | { type: 'pacingChosen'; totalTime: number }
   | { type: 'sendNamed'; name: string }
+  | { type: 'startAtChosen'; startAt: string }
+  | { type: 'testEdited'; phone?: string; row?: number }
+  | { type: 'testBegun' }
+  | { type: 'testSent'; messageId: string }
+  | { type: 'testStatus'; status: string; error: string | null }
+  | { type: 'testFailed'; error: string }
   | { type: 'startBegun' }
   | { type: 'startDone'; started: Started }
   | { type: 'startFailed'; error: string; issues: RowIssue[] | null }
@@ -93,7 +118,7 @@ export type WizardAction =
 export function initialState(step: number, keyBase: string, channelId = '', templateId = ''): WizardState {
   return {
     step, channelId, templateId, templates: null, error: null, table: null, source: '', bigFile: null, pasted: '', mapping: {}, mappedFor: null, serverIssues: [],
-    checked: null, checking: false, totalTime: 0, sendName: '', starting: false, started: null, keyBase, keyGeneration: 0,
+    checked: null, checking: false, totalTime: 0, sendName: '', startAt: '', testSend: NO_TEST, starting: false, started: null, keyBase, keyGeneration: 0,
   };
 }
 
@@ -127,7 +152,7 @@ export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
       return invalidated({ ...s, templateId: a.templateId });
     case 'listLoaded': {
       const table = a.bigFile && a.bigFile.rows !== null ? { headers: a.table.headers, rows: a.table.rows.slice(0, BIG_FILE_PREVIEW_ROWS) } : a.table;
-      return invalidated({ ...s, table, bigFile: a.bigFile, source: a.source, serverIssues: [] });
+      return invalidated({ ...s, table, bigFile: a.bigFile, source: a.source, serverIssues: [], testSend: { ...s.testSend, row: 0 } });
     }
     case 'pastedEdited':
       return { ...s, pasted: a.text };
@@ -156,6 +181,18 @@ export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
       return { ...s, totalTime: a.totalTime, keyGeneration: s.keyGeneration + 1 };
     case 'sendNamed':
       return { ...s, sendName: a.name, keyGeneration: s.keyGeneration + 1 };
+    case 'startAtChosen':
+      return { ...s, startAt: a.startAt, keyGeneration: s.keyGeneration + 1 };
+    case 'testEdited':
+      return { ...s, testSend: { ...s.testSend, phone: a.phone ?? s.testSend.phone, row: a.row ?? s.testSend.row } };
+    case 'testBegun':
+      return { ...s, testSend: { ...s.testSend, sending: true, messageId: null, status: null, error: null } };
+    case 'testSent':
+      return { ...s, testSend: { ...s.testSend, sending: false, messageId: a.messageId } };
+    case 'testStatus':
+      return { ...s, testSend: { ...s.testSend, status: a.status, error: a.error } };
+    case 'testFailed':
+      return { ...s, testSend: { ...s.testSend, sending: false, error: a.error } };
     case 'startBegun':
       return { ...s, starting: true, error: null };
     case 'startDone':
@@ -165,6 +202,6 @@ export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
         ? { ...s, starting: false, error: a.error, serverIssues: a.issues, checked: null }
         : { ...s, starting: false, error: a.error };
     case 'sendAnother':
-      return invalidated({ ...s, started: null, table: null, bigFile: null, pasted: '', sendName: '', step: STEP.channel, error: null });
+      return invalidated({ ...s, started: null, table: null, bigFile: null, pasted: '', sendName: '', startAt: '', testSend: NO_TEST, step: STEP.channel, error: null });
   }
 }

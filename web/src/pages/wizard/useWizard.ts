@@ -8,17 +8,29 @@ import { ApiError, errorText } from '../../http';
 import { replaceQuery, useRoute } from '../../router';
 import { listTemplates } from '../templates/api';
 import { useChannels } from '../../data';
-import { dryRun, dryRunFile, start, startFile } from './api';
-import { autoMap, checkRows, countDuplicates, FULL_NAME, issuesFromErrors, issuesFromFileErrors, missingTargets, PHONE, toFileMapping, toStartRows } from './mapping';
+import { parseScheduledAt } from '../../../../src/domain/bulk-send-states.js';
+import { dryRun, dryRunFile, sendOne, start, startFile } from './api';
+import { autoMap, cellOf, checkRows, countDuplicates, FULL_NAME, issuesFromErrors, issuesFromFileErrors, missingTargets, PHONE, toFileMapping, toStartRows } from './mapping';
 import { MAX_TOTAL_TIME } from './pacing';
 import { templateSlots, type Slot } from './slots';
 import { initialState, startKey, STEP, type BigFile } from './state';
 import { useWizardStore } from './store';
+import { rowMessage } from './test-send';
 import { LARGE_CSV_BYTES, MAX_EDIT_ROWS, parseDelimited, parseFile, parseLargeCsv, TableError, type Table } from './table';
 
 /** A random prefix for this wizard's start keys, so a retried start (double click, network blip) starts nothing twice. */
 function newKeyBase(): string {
   return `console-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** A `datetime-local` value (the browser's time zone) as the start time: null = now, or why the service would refuse it. */
+export function scheduleOf(startAt: string, now = new Date()): { ok: true; at: Date | null } | { ok: false; reason: string } {
+  if (startAt === '') return { ok: true, at: null };
+  const at = new Date(startAt);
+  if (Number.isNaN(at.getTime())) return { ok: false, reason: 'Choose a date and a time.' };
+  const checked = parseScheduledAt(at.toISOString(), now);
+  if (checked.ok) return checked;
+  return { ok: false, reason: checked.reason.includes('past') ? 'That time has passed: choose a later one, or start now.' : checked.reason.replace(/^scheduled_at is/, 'The start is') };
 }
 
 export function useWizard() {
@@ -109,11 +121,16 @@ export function useWizard() {
     }
   };
 
-  // The name goes with the start only (a dry run's answer does not depend on it).
-  const named = (withName: boolean) => (withName && state.sendName.trim() ? { send_name: state.sendName.trim() } : {});
-  const body = (withName = false) => ({ message_template_id: templateId, channel_id: channelId, total_time: totalTime, ...toStartRows(table!, mapping, slots), ...named(withName) });
-  const fileStart = (withName = false) => ({
-    file: bigFile!.file, message_template_id: templateId, channel_id: channelId, total_time: totalTime, mapping: toFileMapping(table!.headers, mapping), ...named(withName),
+  // The schedule: now, or a time the service accepts (its own rule, domain/bulk-send-states.ts).
+  const schedule = scheduleOf(state.startAt);
+  // The name and the time go with the start only (a dry run's answer does not depend on them).
+  const extras = (forStart: boolean) => ({
+    ...(forStart && state.sendName.trim() ? { send_name: state.sendName.trim() } : {}),
+    ...(forStart && schedule.ok && schedule.at ? { scheduled_at: schedule.at.toISOString() } : {}),
+  });
+  const body = (forStart = false) => ({ message_template_id: templateId, channel_id: channelId, total_time: totalTime, ...toStartRows(table!, mapping, slots), ...extras(forStart) });
+  const fileStart = (forStart = false) => ({
+    file: bigFile!.file, message_template_id: templateId, channel_id: channelId, total_time: totalTime, mapping: toFileMapping(table!.headers, mapping), ...extras(forStart),
   });
   const issuesOf = (e: ApiError) => (bigFile ? issuesFromFileErrors(e.errors, table!.headers, mapping) : issuesFromErrors(e.errors, body().param_headers));
   const refusedRows = (e: unknown) => e instanceof ApiError && e.errors.length > 0 && e.status < 500;
@@ -138,9 +155,28 @@ export function useWizard() {
     dispatch({ type: 'startBegun' });
     try {
       const key = startKey(state);
-      dispatch({ type: 'startDone', started: bigFile ? await startFile(fileStart(true), key) : await start(body(true), key) });
+      const started = bigFile ? await startFile(fileStart(true), key) : await start(body(true), key);
+      dispatch({ type: 'startDone', started: schedule.ok && schedule.at ? { ...started, scheduledAt: schedule.at.toISOString() } : started });
     } catch (e) {
       dispatch({ type: 'startFailed', error: errorText(e), issues: refusedRows(e) ? issuesOf(e as ApiError) : null });
+    }
+  };
+
+  const sendTest = async () => {
+    const t = state.testSend;
+    if (!table || !template) return;
+    const message = rowMessage(template.components, slots, table, mapping, t.row);
+    if (!message.ok) {
+      dispatch({ type: 'testFailed', error: message.message });
+      return;
+    }
+    dispatch({ type: 'testBegun' });
+    try {
+      const name = cellOf(table, mapping, t.row, FULL_NAME).trim();
+      const id = await sendOne({ channel_id: channelId, phone_number: t.phone.trim(), message_template_id: templateId, ...(name ? { full_name: name } : {}), message_template: message.components });
+      dispatch({ type: 'testSent', messageId: id });
+    } catch (e) {
+      dispatch({ type: 'testFailed', error: errorText(e) });
     }
   };
 
@@ -150,7 +186,7 @@ export function useWizard() {
     Boolean(table),
     missing.length === 0,
     issues.length === 0 && checked !== null,
-    totalTime >= 0 && totalTime <= MAX_TOTAL_TIME,
+    totalTime >= 0 && totalTime <= MAX_TOTAL_TIME && schedule.ok,
     false,
   ][step];
 
@@ -158,7 +194,7 @@ export function useWizard() {
 
   return {
     state, dispatch, channels, channelsError, channelId, templateId, channel, template, slots, issues, missing, duplicates, canNext,
-    targetLabel, chooseChannel, chooseTemplate, onFile, onPaste, check, doStart,
+    targetLabel, chooseChannel, chooseTemplate, onFile, onPaste, check, doStart, sendTest, schedule,
   };
 }
 

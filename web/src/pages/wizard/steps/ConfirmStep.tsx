@@ -1,18 +1,24 @@
 /** Step 7: what will happen, from the service's dry run; then the start and a link to its report. */
 import { href } from '../../../router';
+import { fmtTime } from '../../../format';
 import { tierName } from '../../../plain-names';
 import { duration } from '../pacing';
 import { MAX_SEND_NAME_LENGTH } from '../../../../../src/domain/bulk-send-name.js';
 import type { Wizard } from '../useWizard';
+import { TestSendBox } from './TestSendBox';
 
 export function ConfirmStep({ w }: { w: Wizard }) {
   const { checked, totalTime, starting, started, sendName } = w.state;
+  const at = w.schedule.ok ? w.schedule.at : null;
   const { channel, template } = w;
   if (!template || !channel) return null;
   if (started) {
     return (
       <div class="started" role="status">
-        <p class="alert info">Started: {started.summary.toLocaleString('en-US')} messages queued{started.duplicate_count ? `, ${started.duplicate_count} duplicate number${started.duplicate_count === 1 ? '' : 's'} removed` : ''}.</p>
+        <p class="alert info">
+          {started.scheduledAt ? `Scheduled: ${started.summary.toLocaleString('en-US')} messages start ${fmtTime(started.scheduledAt)}` : `Started: ${started.summary.toLocaleString('en-US')} messages queued`}
+          {started.duplicate_count ? `, ${started.duplicate_count} repeated number${started.duplicate_count === 1 ? '' : 's'} sent once` : ''}.
+        </p>
         <p><a class="button primary" href={href('/reports', { channel: w.channelId, id: started.send_wizard_id })} data-testid="report-link">Open the report</a></p>
         <p class="muted small">Bulk send id <code>{started.send_wizard_id}</code></p>
       </div>
@@ -36,12 +42,14 @@ export function ConfirmStep({ w }: { w: Wizard }) {
         <dt>Repeated numbers (sent once)</dt><dd data-testid="confirm-duplicates">{checked.duplicates_removed.toLocaleString('en-US')}</dd>
         <dt>New customers in 24 hours</dt><dd title="tier_quota_needed">{checked.tier_quota_needed.toLocaleString('en-US')} not messaged from this number in the last 24 hours</dd>
         <dt>Messaging limit left</dt><dd title={tier}>{checked.tier_quota_left === null ? `no cap (${tierName(tier)})` : `${checked.tier_quota_left.toLocaleString('en-US')} more new customers (limit ${tierName(tier)})`}</dd>
+        <dt>Starts</dt><dd data-testid="confirm-start">{at ? fmtTime(at.toISOString()) : 'now'}</dd>
         <dt>Pacing</dt><dd>{totalTime === 0 ? 'as fast as the channel allows' : `over ${duration(totalTime)}`}</dd>
       </dl>
+      <TestSendBox w={w} />
       {short && (
         <p class="alert warn" role="status">The messaging limit allows {checked.tier_quota_left?.toLocaleString('en-US')} more new customers now; the rest wait until customers messaged in the last 24 hours no longer count.</p>
       )}
-      <button type="button" class="button primary" onClick={w.doStart} disabled={starting}>{starting ? 'Starting…' : `Start sending ${checked.rows.toLocaleString('en-US')} message${checked.rows === 1 ? '' : 's'}`}</button>
+      <button type="button" class="button primary" onClick={w.doStart} disabled={starting}>{starting ? 'Starting…' : `${at ? 'Schedule' : 'Start sending'} ${checked.rows.toLocaleString('en-US')} message${checked.rows === 1 ? '' : 's'}`}</button>
     </>
   );
 }
