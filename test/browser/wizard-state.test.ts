@@ -5,7 +5,7 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { SIM_CHANNEL_IDS } from '../../src/network/simulator/constants.js';
@@ -90,5 +90,33 @@ test('leaving for another tab and coming back keeps the step, the list, the mapp
   await page.getByRole('button', { name: 'Next: Confirm' }).click();
   assert.equal(await page.getByTestId('confirm-count').innerText(), '2');
   await page.getByTestId('confirm-summary').getByText('over 1 h').waitFor();
+  expectNoConsoleErrors(watched);
+});
+
+test('the sample Excel file for the template maps itself when chosen; a fixed value fills a whole column', async () => {
+  const watched = await world.signedIn(`/send?channel=${MAIN}&template=${templateId}`, DESKTOP);
+  const { page } = watched;
+  await page.getByRole('heading', { name: '3. Recipients' }).waitFor();
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Excel (.xlsx)' }).click()]);
+  assert.match(file.suggestedFilename(), /-recipients\.xlsx$/);
+  const path = await file.path();
+  // The CSV sample too.
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+  assert.match(csv.suggestedFilename(), /-recipients\.csv$/);
+  await page.getByLabel('A CSV or Excel (.xlsx) file').setInputFiles({
+    name: file.suggestedFilename(), mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: readFileSync(path),
+  });
+  await page.getByTestId('list-summary').filter({ hasText: 'Read 1 rows' }).waitFor();
+  await page.getByRole('button', { name: 'Next: Columns' }).click();
+  // Every select has a column: nothing is missing.
+  assert.equal(await page.locator('.mapping-grid select[aria-invalid="true"]').count(), 0);
+  assert.equal(await page.getByRole('button', { name: 'Next: Preview & check' }).isEnabled(), true);
+  // The second body value becomes one value for every row.
+  await page.getByLabel(/Body \{\{2\}\}/).first().selectOption('fixed');
+  assert.equal(await page.getByRole('button', { name: 'Next: Preview & check' }).isDisabled(), true, 'a blank fixed value is missing');
+  await page.getByLabel(/Body \{\{2\}\}: the value for every row/).fill('SPRINGALL');
+  await page.screenshot({ path: join(shots, 'wizard-columns-1280.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Next: Preview & check' }).click();
+  await page.getByRole('figure', { name: 'Message for row 1' }).getByText(/SPRINGALL/).waitFor();
   expectNoConsoleErrors(watched);
 });

@@ -14,8 +14,18 @@ export const PHONE = 'phone';
 /** The recipient-name target. */
 export const FULL_NAME = 'full_name';
 
-/** Target (PHONE, FULL_NAME or a slot column) → index of the list column that feeds it, or null. */
-export type Mapping = Record<string, number | null>;
+/** A value given once for every row, instead of a column of the list. */
+export interface FixedValue {
+  fixed: string;
+}
+
+/** Target (PHONE, FULL_NAME or a slot column) → index of the list column that feeds it, a fixed value, or null. */
+export type Mapping = Record<string, number | FixedValue | null>;
+
+/** True when a target takes one value for every row. */
+export function isFixed(source: Mapping[string] | undefined): source is FixedValue {
+  return typeof source === 'object' && source !== null;
+}
 
 /** A problem with one row (or the whole list when row is null), at a target when known. */
 export interface RowIssue {
@@ -115,13 +125,17 @@ export function phoneKey(input: string): string {
 /** A row's cell for a target ('' when unmapped). */
 export function cellOf(table: Table, mapping: Mapping, row: number, target: string): string {
   const k = mapping[target];
+  if (isFixed(k)) return row < table.rows.length ? k.fixed : '';
   return k === null || k === undefined ? '' : (table.rows[row]?.[k] ?? '');
 }
 
 /** Targets the mapping still lacks: the phone and every required slot. */
 export function missingTargets(mapping: Mapping, slots: Slot[]): string[] {
   const needed = [PHONE, ...slots.filter((s) => !s.optional).map((s) => s.column)];
-  return needed.filter((t) => mapping[t] === null || mapping[t] === undefined);
+  return needed.filter((t) => {
+    const m = mapping[t];
+    return m === null || m === undefined || (isFixed(m) && m.fixed.trim() === '');
+  });
 }
 
 /** What the console can tell before asking the service: bad phone numbers, empty required cells, long cells. */
@@ -197,7 +211,8 @@ export function issuesFromErrors(errors: { field?: string; message: string }[], 
 export function toFileMapping(headers: string[], mapping: Mapping): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [target, k] of Object.entries(mapping)) {
-    if (k === null || k === undefined) continue;
+    // A file goes as it is: fixed values are not offered for it.
+    if (k === null || k === undefined || isFixed(k)) continue;
     out[headers[k]] = target === PHONE ? 'phone_number' : target === FULL_NAME ? 'full_name' : target;
   }
   return out;

@@ -95,7 +95,7 @@ export type WizardAction =
   | { type: 'listLoaded'; table: Table; source: string; bigFile: BigFile | null }
   | { type: 'pastedEdited'; text: string }
   | { type: 'autoMapped'; mapping: Mapping; mappedFor: string }
-  | { type: 'targetMapped'; target: string; column: number | null }
+  | { type: 'targetMapped'; target: string; column: Mapping[string] }
   | { type: 'cellEdited'; row: number; target: string; value: string }
   | { type: 'checkBegun' }
   | { type: 'checkPassed'; result: DryRun }
@@ -162,7 +162,7 @@ export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
       return invalidated({ ...s, mapping: { ...s.mapping, [a.target]: a.column }, serverIssues: [] });
     case 'cellEdited': {
       const k = s.mapping[a.target];
-      if (!s.table || k === null || k === undefined) return s;
+      if (!s.table || typeof k !== 'number') return s;
       const rows = s.table.rows.slice();
       rows[a.row] = rows[a.row].slice();
       rows[a.row][k] = a.value;

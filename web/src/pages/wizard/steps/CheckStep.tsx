@@ -1,7 +1,7 @@
 /** Step 5: the first rows as messages, every problem listed, the cells editable, the service's verdict. */
 import { renderMessage } from '../../templates/message';
 import { MessagePreview } from '../../templates/MessagePreview';
-import { cellOf, FULL_NAME, PHONE } from '../mapping';
+import { cellOf, FULL_NAME, isFixed, PHONE } from '../mapping';
 import type { Wizard } from '../useWizard';
 
 const PREVIEW_MESSAGES = 3;
@@ -82,7 +82,7 @@ export function CheckStep({ w }: { w: Wizard }) {
                   const problems = issueAt(r, t);
                   return (
                     <td key={t}>
-                      <input id={cellId(r, t)} value={cellOf(table, mapping, r, t)} readOnly={bigFile} aria-label={`Row ${r + 1} ${targetLabel(t)}`}
+                      <input id={cellId(r, t)} value={cellOf(table, mapping, r, t)} readOnly={bigFile || isFixed(mapping[t])} aria-label={`Row ${r + 1} ${targetLabel(t)}`}
                         aria-invalid={problems.length ? true : undefined} title={problems.map((p) => p.message).join(' ') || undefined}
                         onChange={(e) => onEdit(r, t, (e.target as HTMLInputElement).value)} />
                     </td>

@@ -1,14 +1,17 @@
 /** Step 4: which column of the list feeds the phone number, each of the template's values and the name. */
-import { FULL_NAME, PHONE } from '../mapping';
+import { FULL_NAME, isFixed, PHONE, type Mapping } from '../mapping';
 import type { Table } from '../table';
 import type { Wizard } from '../useWizard';
+
+/** The select's value for "the same value for every row". */
+const FIXED_OPTION = 'fixed';
 
 /** How many of a column's first values are shown under its choice. */
 const EXAMPLES = 3;
 
 /** The first non-empty values of a column (none when no column is chosen). */
-function examplesOf(table: Table, column: number | null | undefined): string[] {
-  if (column === null || column === undefined) return [];
+function examplesOf(table: Table, column: Mapping[string] | undefined): string[] {
+  if (typeof column !== 'number') return [];
   const values: string[] = [];
   for (const row of table.rows) {
     if (values.length >= EXAMPLES) break;
@@ -28,7 +31,7 @@ function Examples({ id, values }: { id: string; values: string[] }) {
 }
 
 export function ColumnsStep({ w }: { w: Wizard }) {
-  const { table, mapping } = w.state;
+  const { table, mapping, bigFile } = w.state;
   const { slots, missing } = w;
   if (!table) return null;
   const targets = [{ column: PHONE, label: 'Phone number (with country code)', optional: false }, ...slots, { column: FULL_NAME, label: 'Recipient name (optional)', optional: true }];
@@ -38,19 +41,29 @@ export function ColumnsStep({ w }: { w: Wizard }) {
       <div class="mapping-grid">
         {targets.map((t) => {
           const id = `map-${t.column}`;
-          const examples = examplesOf(table, mapping[t.column]);
+          const source = mapping[t.column];
+          const fixed = isFixed(source);
+          // A fixed value is offered for the template's values and the name, and not for a file sent as it is.
+          const canFix = t.column !== PHONE && !bigFile;
+          const examples = fixed ? [] : examplesOf(table, source);
+          const map = (column: Mapping[string]) => w.dispatch({ type: 'targetMapped', target: t.column, column });
           return (
             <div key={t.column} class="field">
               <label for={id} title={t.column !== PHONE && t.column !== FULL_NAME ? t.column : undefined}>{t.label}</label>
-              <select id={id} value={mapping[t.column] ?? ''} aria-invalid={!t.optional && (mapping[t.column] ?? null) === null ? true : undefined}
+              <select id={id} value={fixed ? FIXED_OPTION : (source ?? '')} aria-invalid={!t.optional && (source ?? null) === null ? true : undefined}
                 aria-describedby={examples.length ? `${id}-examples` : undefined}
                 onChange={(e) => {
                   const v = (e.target as HTMLSelectElement).value;
-                  w.dispatch({ type: 'targetMapped', target: t.column, column: v === '' ? null : Number(v) });
+                  map(v === '' ? null : v === FIXED_OPTION ? { fixed: '' } : Number(v));
                 }}>
                 <option value="">{t.optional ? '— none —' : '— choose a column —'}</option>
                 {table.headers.map((h, k) => <option key={k} value={k}>{h}</option>)}
+                {canFix && <option value={FIXED_OPTION}>The same value for every row…</option>}
               </select>
+              {fixed && (
+                <input id={`${id}-fixed`} class="fixed-value" type="text" value={source.fixed} aria-label={`${t.label}: the value for every row`}
+                  placeholder="The value for every row" onInput={(e) => map({ fixed: (e.target as HTMLInputElement).value })} />
+              )}
               <Examples id={`${id}-examples`} values={examples} />
             </div>
           );

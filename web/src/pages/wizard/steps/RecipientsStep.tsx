@@ -1,12 +1,26 @@
 /** Step 3: the recipient list, from a CSV / XLSX file or pasted from a spreadsheet. */
 import { sampleHeaders } from '../mapping';
+import { download, sampleCsv, sampleRows, sampleXlsx } from '../sample-file';
 import type { Wizard } from '../useWizard';
 
 export function RecipientsStep({ w }: { w: Wizard }) {
   const { table, bigFile, source, pasted } = w.state;
-  const { slots } = w;
+  const { slots, template } = w;
+  const sample = (format: 'csv' | 'xlsx') => {
+    if (!template) return;
+    const rows = sampleRows(template.components, slots);
+    if (format === 'csv') download(sampleCsv(rows), `${template.name}-recipients.csv`, 'text/csv;charset=utf-8');
+    else download(sampleXlsx(rows), `${template.name}-recipients.xlsx`, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  };
   return (
     <div class="wiz-split">
+      {template && (
+        <p class="sample-line">
+          <span>A sample list for {template.name}, with its columns and an example row:</span>
+          <button type="button" class="button small" onClick={() => sample('csv')}>Download CSV</button>
+          <button type="button" class="button small" onClick={() => sample('xlsx')}>Download Excel (.xlsx)</button>
+        </p>
+      )}
       <div class="field">
         <label for="wiz-file">A CSV or Excel (.xlsx) file</label>
         <input id="wiz-file" type="file" accept=".csv,.xlsx,.txt,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" aria-describedby="wiz-file-hint"
