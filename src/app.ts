@@ -40,6 +40,7 @@ import { apiV1MediaRoutes } from './http/api-v1/media.js';
 import { apiV1MeRoutes } from './http/api-v1/me.js';
 import { apiV1MessageRoutes } from './http/api-v1/messages.js';
 import { apiV1OptOutRoutes } from './http/api-v1/opt-outs.js';
+import { apiV1RateCardRoutes } from './http/api-v1/rate-card.js';
 import { apiV1BulkSendRoutes } from './http/api-v1/bulk-sends.js';
 import { apiV1TemplateRoutes } from './http/api-v1/templates.js';
 import { apiV1WebhookEndpointRoutes } from './http/api-v1/webhook-endpoints.js';
@@ -277,6 +278,7 @@ async function registerRoutes(http: ReturnType<typeof createHttp>, options: AppO
       await scope.register(apiV1MessageRoutes, deps);
       await scope.register(apiV1MeRoutes, deps);
       await scope.register(apiV1OptOutRoutes, deps);
+      await scope.register(apiV1RateCardRoutes, deps);
       await scope.register(apiV1BulkSendRoutes, deps);
       await scope.register(apiV1WebhookEndpointRoutes, { ...deps, webhookEndpoints: parts.webhookEndpoints });
     },

@@ -12,9 +12,11 @@
  *   opt-out list --company ID [--search DIGITS] [--page N] [--page-size N]
  *   webhook-endpoint add --company ID --url URL [--events TYPE,...] [--description D] [--secret-stdin]
  *   webhook-endpoint list --company ID | webhook-endpoint remove --company ID --id ENDPOINT_ID
+ *   rate-card show --company ID | rate-card set --company ID --file CARD.json | rate-card reset --company ID
  * Add --json for machine-readable output. The database comes from DATABASE_URL or DATA_DIR, as for the
  * service; with PGlite (DATA_DIR) admin commands need the service stopped.
  */
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { addChannel, createCompany, createToken, revokeToken, updateChannel } from './admin.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -22,6 +24,8 @@ import { UNKNOWN_TIER } from './domain/channel.js';
 import { createSecretBox } from './domain/secret-box.js';
 import { sealStoredTokens } from './engine/credentials.js';
 import { addOptOut, listOptOutPage, removeOptOut } from './engine/opt-outs.js';
+import { rateCardOf, replaceRateCard, resetRateCard } from './engine/pricing.js';
+import { LIST_PRICE_NOTE, type RateCard } from './domain/pricing/rate-card.js';
 import { createEndpoint, listEndpoints, removeEndpoint } from './engine/webhook-endpoints.js';
 import { AppError } from './errors.js';
 import { runService } from './runtime.js';
@@ -54,6 +58,11 @@ const USAGE = `usage: tms <command> [options]
                                            printed once, or read from stdin with --secret-stdin)
   webhook-endpoint list --company ID       the company's endpoints (never the secrets)
   webhook-endpoint remove --company ID --id ENDPOINT_ID
+  rate-card show --company ID              the rate card costs are estimated with (Meta's list prices; not an invoice)
+  rate-card set --company ID --file CARD.json
+                                           replace it: {currency, effective_date, rates: [{market, category, price, source?}]}
+                                           (--file - reads stdin); a bad figure is refused naming it, nothing written
+  rate-card reset --company ID             back to the card shipped with the service
 options: --json  print JSON`;
 
 const OPTIONS = {
@@ -74,6 +83,7 @@ const OPTIONS = {
   search: { type: 'string' },
   page: { type: 'string' },
   'page-size': { type: 'string' },
+  file: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const;
@@ -124,6 +134,31 @@ async function withStore<T>(config: Config, work: (store: Store) => Promise<T>, 
   } finally {
     await store.close();
   }
+}
+
+/** `tms rate-card show|set|reset` (the same rules as GET, PUT and DELETE /api/v1/rate-card). */
+async function rateCardCommand(store: Store, sub: string, values: Record<string, unknown>, json: boolean): Promise<number> {
+  const companyId = required(values, 'company');
+  if (!(await findCompany(store.db, companyId))) throw new UsageError(`no company ${companyId}`);
+  let card: RateCard;
+  if (sub === 'set') {
+    const file = required(values, 'file');
+    const text = file === '-' ? await readStdin() : await readFile(file, 'utf8').catch((e: Error) => { throw new UsageError(`--file: ${e.message}`); });
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (e) {
+      throw new UsageError(`--file: not JSON (${(e as Error).message})`);
+    }
+    card = await replaceRateCard(store.db, companyId, body);
+  } else if (sub === 'reset') card = await resetRateCard(store.db, companyId);
+  else card = await rateCardOf(store.db, companyId);
+  print(json, { ...card }, [
+    `${card.source === 'company' ? "the company's own card" : 'the card shipped with the service'}: ${card.currency}, effective ${card.effective_date}`,
+    ...card.rates.map((r) => [r.market, r.category, r.price ?? 'unknown', r.source ?? ''].join('\t')),
+    LIST_PRICE_NOTE,
+  ]);
+  return 0;
 }
 
 /** `tms opt-out add|remove|list` (the same rules as the /api/v1/opt-outs routes). */
@@ -279,6 +314,10 @@ async function main(argv: string[]): Promise<number> {
     case 'opt-out remove':
     case 'opt-out list':
       return withStore(config, (store) => optOutCommand(store, sub, values, json));
+    case 'rate-card show':
+    case 'rate-card set':
+    case 'rate-card reset':
+      return withStore(config, (store) => rateCardCommand(store, sub, values, json));
     case 'webhook-endpoint add':
       return withStore(config, async (store) => {
         const secret = values['secret-stdin'] ? await readStdin() : undefined;
@@ -335,7 +374,8 @@ main(process.argv.slice(2)).then(
       console.error(`tms: ${(error as Error).message}\n${USAGE}`);
       process.exitCode = 2;
     } else if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof AppError) {
-      console.error(`tms: ${(error as Error).message}`);
+      const field = error instanceof AppError && error.field ? ` (${error.code}, field ${error.field})` : '';
+      console.error(`tms: ${(error as Error).message}${field}`);
       process.exitCode = 1;
     } else {
       console.error(error);

@@ -30,7 +30,7 @@ export interface StagedSheet {
 }
 
 /** The multipart fields of a file start. */
-const FIELDS = ['message_template_id', 'channel_id', 'total_time', 'mapping', 'dry_run', 'scheduled_at', 'send_name'];
+const FIELDS = ['message_template_id', 'channel_id', 'total_time', 'mapping', 'dry_run', 'scheduled_at', 'send_name', 'message_send_ttl_seconds'];
 const REQUIRED = ['message_template_id', 'channel_id', 'total_time'];
 
 /** One row of a sheet: its row number in the sheet (the header is row 1 when it is the first line) and its cells. */
@@ -50,6 +50,8 @@ function checkFileFields(fields: Record<string, string>) {
   if (!/^\d{1,9}$/.test(fields.total_time.trim())) throw invalid('total_time', 'total_time is whole seconds (0 = as fast as the channel allows)');
   const dry = (fields.dry_run ?? 'false').trim().toLowerCase();
   if (!['true', 'false', '1', '0'].includes(dry)) throw invalid('dry_run', 'dry_run must be true or false');
+  const ttl = fields.message_send_ttl_seconds?.trim();
+  if (ttl !== undefined && ttl !== '' && !/^\d{1,9}$/.test(ttl)) throw invalid('message_send_ttl_seconds', 'message_send_ttl_seconds is whole seconds');
   return {
     templateId: fields.message_template_id,
     channelId: fields.channel_id,
@@ -59,6 +61,8 @@ function checkFileFields(fields: Record<string, string>) {
     // Checked by startBulkSend like the JSON starts' (docs/bulk-send-lifecycle.md).
     scheduledAt: fields.scheduled_at?.trim(),
     sendName: fields.send_name,
+    // Range and template category are checked by startBulkSend like the JSON starts'.
+    ttl: ttl === undefined || ttl === '' ? undefined : Number(ttl),
   };
 }
 
@@ -221,6 +225,7 @@ export async function startBulkSendFromFile(
         dry_run: f.dryRun,
         ...(f.scheduledAt === undefined ? {} : { scheduled_at: f.scheduledAt }),
         ...(f.sendName === undefined ? {} : { send_name: f.sendName }),
+        ...(f.ttl === undefined ? {} : { message_send_ttl_seconds: f.ttl }),
       },
       rowCount,
       labels: ['row', ...columns.map((c) => c.label)],

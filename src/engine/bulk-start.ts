@@ -32,6 +32,9 @@ import type { TemplateRow } from '../store/templates.js';
 import { readChannelHealth, type ChannelHealthDeps } from './channel-health.js';
 import type { Spooled } from './bulk-spool.js';
 import { requireSendableTemplate } from './single-send.js';
+import { MarketTally, rateCardOf } from './pricing.js';
+import { pricingCategoryOf, type CostSummary } from '../domain/pricing/rate-card.js';
+import { parseMarketingTtl, usesMarketingMessages } from '../domain/marketing-messages.js';
 
 /** What starting a bulk send needs. */
 export interface BulkStartDeps {
@@ -48,7 +51,7 @@ const MAX_ERRORS = 50;
 const V1_FIELDS = new Set(['id', 'phone_number', 'full_name', 'url_button_param', 'url_button_param2', 'text_header_param', 'copy_code_param', 'params']);
 const MAX_TOTAL_TIME = 30 * 24 * 3600;
 /** Fields a start may leave out (beyond the interface). */
-const OPTIONAL_FIELDS = ['dry_run', 'scheduled_at', 'send_name'];
+const OPTIONAL_FIELDS = ['dry_run', 'scheduled_at', 'send_name', 'message_send_ttl_seconds'];
 
 /** A row ready to store. */
 interface ReadyRow {
@@ -87,6 +90,8 @@ function checkFields(fields: Record<string, unknown>, variant: 'v1' | 'v2' | 'fi
   if (scheduled && !scheduled.ok) throw fieldError('scheduled_at', scheduled.reason);
   const sendName = parseSendName(fields.send_name);
   if (!sendName.ok) throw fieldError('send_name', sendName.reason);
+  const ttl = parseMarketingTtl(fields.message_send_ttl_seconds);
+  if (!ttl.ok) throw fieldError('message_send_ttl_seconds', ttl.reason);
   const text = (key: string) => {
     const v = fields[key];
     if (typeof v !== 'string' || v.length === 0 || v.length > 64) throw fieldError(key, `${key} must be a non-empty string`);
@@ -107,7 +112,7 @@ function checkFields(fields: Record<string, unknown>, variant: 'v1' | 'v2' | 'fi
   }
   return {
     templateId: text('message_template_id'), channelId: text('channel_id'), totalTime: total, headers, dryRun,
-    scheduledAt: scheduled?.ok ? scheduled.at : null, sendName: sendName.name,
+    scheduledAt: scheduled?.ok ? scheduled.at : null, sendName: sendName.name, ttl: ttl.ttl,
   };
 }
 
@@ -273,6 +278,8 @@ export interface BulkDryRun {
   tierQuotaNeeded: number;
   /** New recipients the tier allows now; null when the tier has no cap. */
   tierQuotaLeft: number | null;
+  /** What the rows would cost at Meta's list price if every one were delivered. */
+  estimate: CostSummary;
 }
 
 /** Characters per piece of COPY data the storing pass hands on (well below V8's large-object size). */
@@ -317,6 +324,9 @@ export async function startBulkSend(
   if (spooled.rowCount === 0) throw fieldError('rows', 'rows must hold at least one row');
   const channel = await readChannelHealth(deps.health, companyId, f.channelId);
   const template = await requireSendableTemplate(deps.db, companyId, channel.waba_id, f.templateId);
+  if (f.ttl !== null && template.category !== 'MARKETING') {
+    throw fieldError('message_send_ttl_seconds', 'message_send_ttl_seconds is for MARKETING templates (sent through the Marketing Messages API)');
+  }
   const slots = templateSlots(template.components as StoredComponents);
   const read = variant === 'v1' ? v1Reader(template, slots) : v2Reader(template, slots, f.headers, variant === 'file' ? spooled.labels : undefined);
 
@@ -328,6 +338,7 @@ export async function startBulkSend(
   const ready = createWriteStream(readyFile);
   let unique = 0;
   let i = 0;
+  const markets = f.dryRun ? new MarketTally() : null;
   for await (const raw of lines(file)) {
     const row = read(raw, i);
     i += 1;
@@ -338,6 +349,7 @@ export async function startBulkSend(
     }
     if (!seen.add(Number(row.phone.slice(1)))) continue;
     unique += 1;
+    markets?.add(row.phone);
     await write(ready, readyLine(row, template));
   }
   await new Promise<void>((resolve, reject) => ready.end((error?: Error | null) => (error ? reject(error) : resolve())));
@@ -350,7 +362,10 @@ export async function startBulkSend(
 
   if (f.dryRun) {
     const quota = await tierQuota(deps, channel, readyFile);
-    return { dryRun: true, rows: unique, duplicates: spooled.rowCount - unique, tierQuotaNeeded: quota.needed, tierQuotaLeft: quota.left };
+    // Every unique row as if delivered and billed, under the category the network will bill it in.
+    const category = pricingCategoryOf(template.category, usesMarketingMessages(template.category, channel.marketing_messages_enabled));
+    const estimate = markets!.estimate(await rateCardOf(deps.db, companyId), category);
+    return { dryRun: true, rows: unique, duplicates: spooled.rowCount - unique, tierQuotaNeeded: quota.needed, tierQuotaLeft: quota.left, estimate };
   }
 
   // Pass 2: store the unique rows in batches, due evenly over total_time.
@@ -366,6 +381,7 @@ export async function startBulkSend(
     from_number: channel.display_phone_number,
     has_button: hasButton,
     total_time: f.totalTime,
+    message_send_ttl_seconds: f.ttl,
   });
   const readyLines = textLines(readyFile);
   try {

@@ -11,7 +11,9 @@ import type { Kysely } from 'kysely';
 import type { MessageStatus } from '../domain/message-states.js';
 import type { Database } from '../store/schema.js';
 import { findExportRowsAfter, type ExportRow } from '../store/bulk-sends.js';
+import { isBilled } from '../domain/pricing/rate-card.js';
 import { requireReportableBulkSend } from './bulk-sends.js';
+import { marketOf, rateCardOf } from './pricing.js';
 
 /** Where a stream that stopped half-way is noted (the client already has the headers). */
 interface Logger {
@@ -22,7 +24,12 @@ interface Logger {
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** The columns of an export: the report detail item's fields (webhook_response left out), then the bulk send's own name. */
+/**
+ * The columns of an export: the report detail item's fields (webhook_response left out), the bulk send's own name,
+ * then what the row cost: its market, the network's pricing, `billed` (billable pricing and delivered or read) and
+ * `list_price` (the rate card's figure for a billed row; empty when unknown or not billed). The column `list_price`
+ * summed is the bulk send's estimated cost at Meta's list price, not an invoice.
+ */
 export const EXPORT_COLUMNS = [
   'row',
   'row_id',
@@ -38,6 +45,11 @@ export const EXPORT_COLUMNS = [
   'error_message_detail',
   'message_id',
   'send_name',
+  'market',
+  'pricing_category',
+  'pricing_type',
+  'billed',
+  'list_price',
 ] as const;
 
 /** Rows read per statement. */
@@ -58,7 +70,9 @@ export interface ReportExport {
 type Cells = Array<string | number | null>;
 
 /** One stored row as export cells: numbers for row and row_id, times already ISO 8601 text, unset fields null. */
-function cells(r: ExportRow, sendName: string | null): Cells {
+function cells(r: ExportRow, sendName: string | null, prices: PriceOf): Cells {
+  const market = marketOf(r.phone_number);
+  const billed = r.pricing_category !== null && isBilled(r.pricing_billable, r.reached_rank);
   return [
     Number(r.row_no),
     r.row_ref === null ? null : Number(r.row_ref),
@@ -74,15 +88,26 @@ function cells(r: ExportRow, sendName: string | null): Cells {
     r.error_message_detail,
     r.id,
     sendName,
+    market,
+    r.pricing_category,
+    r.pricing_type,
+    r.pricing_category === null ? null : billed ? 'true' : 'false',
+    billed && market ? prices(market, r.pricing_category!) : null,
   ];
 }
 
+/** The card's price of a market and category (null when unknown). */
+type PriceOf = (market: string, category: string) => number | null;
+
 /** Batches of rows in row order (keyset on row_no). */
-async function* batchesOf(db: Kysely<Database>, bulkSend: { id: string; send_name: string | null }, status: MessageStatus | undefined, size: number): AsyncGenerator<Cells[]> {
+async function* batchesOf(db: Kysely<Database>, bulkSend: { id: string; company_id: string; send_name: string | null }, status: MessageStatus | undefined, size: number): AsyncGenerator<Cells[]> {
+  const card = await rateCardOf(db, bulkSend.company_id);
+  const table = new Map(card.rates.map((r) => [`${r.market}/${r.category}`, r.price]));
+  const prices: PriceOf = (market, category) => table.get(`${market}/${category}`) ?? null;
   let after = 0;
   for (;;) {
     const batch = await findExportRowsAfter(db, bulkSend.id, after, size, status);
-    if (batch.length) yield batch.map((r) => cells(r, bulkSend.send_name));
+    if (batch.length) yield batch.map((r) => cells(r, bulkSend.send_name, prices));
     if (batch.length < size) return;
     after = Number(batch[batch.length - 1].row_no);
   }

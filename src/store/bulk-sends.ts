@@ -58,12 +58,16 @@ export async function resumeBulkSends(db: Db, ids: string[]): Promise<void> {
 /** A new bulk send, PENDING while its rows are stored. */
 export async function insertBulkSend(
   db: Db,
-  w: { id: string; company_id: string; channel_id: string; template_id: string; template_name: string; send_name?: string | null; from_number: string; has_button: boolean; total_time: number },
+  w: {
+    id: string; company_id: string; channel_id: string; template_id: string; template_name: string; send_name?: string | null; from_number: string;
+    has_button: boolean; total_time: number; message_send_ttl_seconds?: number | null;
+  },
 ): Promise<void> {
   await sql`
-    insert into send_wizards (id, company_id, channel_id, template_id, template_name, send_name, from_number, has_button, status, total_time)
+    insert into send_wizards (id, company_id, channel_id, template_id, template_name, send_name, from_number, has_button, status, total_time,
+                              message_send_ttl_seconds)
     values (${w.id}, ${w.company_id}, ${w.channel_id}, ${w.template_id}, ${w.template_name}, ${w.send_name ?? null}, ${w.from_number}, ${w.has_button},
-            'PENDING', ${w.total_time})`.execute(db);
+            'PENDING', ${w.total_time}, ${w.message_send_ttl_seconds ?? null})`.execute(db);
 }
 
 /**
@@ -213,18 +217,18 @@ export async function countBulkSends(db: Db, companyId: string, channelId: strin
   return result.rows[0]?.n ?? 0;
 }
 
+const REPORT_COLUMNS = sql`id, row_no, row_ref, phone_number, full_name, status, backend_sended_time, sended_time, delivered_time,
+           seen_time, failed_time, error_message, error_message_detail, webhook_response, pricing_category, pricing_type,
+           pricing_billable, pricing_model`;
+
 /** Rows `fromRow`..`toRow` of a bulk send (row numbers are contiguous from 1, so any page is an index range). */
 export async function findReportRows(db: Db, bulkSendId: string, fromRow: number, toRow: number) {
   const result = await sql<Record<string, unknown>>`
-    select id, row_no, row_ref, phone_number, full_name, status, backend_sended_time, sended_time, delivered_time,
-           seen_time, failed_time, error_message, error_message_detail, webhook_response
+    select ${REPORT_COLUMNS}
     from messages where send_wizard_id = ${bulkSendId} and row_no between ${fromRow} and ${toRow}
     order by row_no`.execute(db);
   return result.rows;
 }
-
-const REPORT_COLUMNS = sql`id, row_no, row_ref, phone_number, full_name, status, backend_sended_time, sended_time, delivered_time,
-           seen_time, failed_time, error_message, error_message_detail, webhook_response`;
 
 /**
  * A page of a bulk send's rows in one status, in row order: the page's row numbers come from the index on
@@ -275,6 +279,10 @@ export interface ExportRow {
   failed_time: string | null;
   error_message: string | null;
   error_message_detail: string | null;
+  reached_rank: number;
+  pricing_category: string | null;
+  pricing_type: string | null;
+  pricing_billable: boolean | null;
 }
 
 /** The next rows of a bulk send for an export, after `afterRow` (keyset), optionally in one status, in row order. */
@@ -282,7 +290,8 @@ export async function findExportRowsAfter(db: Db, bulkSendId: string, afterRow: 
   const result = await sql<ExportRow>`
     select id, row_no, row_ref::text as row_ref, phone_number, full_name, status,
            ${isoText('backend_sended_time')}, ${isoText('sended_time')}, ${isoText('delivered_time')}, ${isoText('seen_time')},
-           ${isoText('failed_time')}, error_message, error_message_detail
+           ${isoText('failed_time')}, error_message, error_message_detail, reached_rank, pricing_category, pricing_type,
+           pricing_billable
     from messages where send_wizard_id = ${bulkSendId} and row_no > ${afterRow}
       ${status ? sql`and status = ${status}` : sql``}
     order by row_no limit ${limit}`.execute(db);

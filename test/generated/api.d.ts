@@ -1396,6 +1396,11 @@ export interface paths {
                          * @example Spring sale – VIP customers
                          */
                         send_name?: string | null;
+                        /**
+                         * @description Addition: how long the network keeps trying to deliver each message when it goes through the Marketing Messages API (a MARKETING template on a channel with marketing_messages on), 43200 (12 h) to 2592000 (30 days); null = the network default. Only for MARKETING templates (else 400); ignored by /messages sends.
+                         * @example 86400
+                         */
+                        message_send_ttl_seconds?: number | null;
                     };
                 };
             };
@@ -1430,6 +1435,54 @@ export interface paths {
                                 tier_quota_needed: number;
                                 /** @description new recipients the tier allows now; null when the tier has no cap */
                                 tier_quota_left: number | null;
+                                /**
+                                 * @description what the rows would cost at Meta's list price if every one were delivered (the company's rate card; the template's pricing category, marketing_lite through the Marketing Messages API); not an invoice
+                                 * @example {
+                                 *       "currency": "USD",
+                                 *       "estimated_cost": 0.2472,
+                                 *       "complete": true,
+                                 *       "billable_count": 4,
+                                 *       "unknown_price_count": 0,
+                                 *       "by_market": [
+                                 *         {
+                                 *           "market": "AR",
+                                 *           "category": "marketing",
+                                 *           "billable_count": 4,
+                                 *           "price": 0.0618,
+                                 *           "cost": 0.2472
+                                 *         }
+                                 *       ],
+                                 *       "rate_card_effective_date": "2025-07-01",
+                                 *       "rate_card_source": "default",
+                                 *       "note": "Estimated at Meta's list price per delivered message; not an invoice."
+                                 *     }
+                                 */
+                                estimate: {
+                                    currency: string;
+                                    /** @description sum of the lines with a known price */
+                                    estimated_cost: number;
+                                    /** @description false when some billable message has no known price (unknown_price_count) */
+                                    complete: boolean;
+                                    billable_count: number;
+                                    unknown_price_count: number;
+                                    by_market: {
+                                        /** @description null: the recipient’s country is unknown */
+                                        market: string | null;
+                                        /**
+                                         * @description pricing category: marketing, marketing_lite, utility, authentication, authentication_international, service
+                                         * @example marketing
+                                         */
+                                        category: string;
+                                        billable_count: number;
+                                        /** @description null: the card has no figure (unknown, not priced) */
+                                        price: number | null;
+                                        cost: number | null;
+                                    }[];
+                                    rate_card_effective_date: string;
+                                    rate_card_source: "default" | "company";
+                                    /** @description always: Meta's list price, not an invoice */
+                                    note: string;
+                                };
                             };
                         };
                     };
@@ -1542,6 +1595,11 @@ export interface paths {
                          * @example Spring sale – VIP customers
                          */
                         send_name?: string | null;
+                        /**
+                         * @description Addition: how long the network keeps trying to deliver each message when it goes through the Marketing Messages API (a MARKETING template on a channel with marketing_messages on), 43200 (12 h) to 2592000 (30 days); null = the network default. Only for MARKETING templates (else 400); ignored by /messages sends.
+                         * @example 86400
+                         */
+                        message_send_ttl_seconds?: number | null;
                     };
                 };
             };
@@ -1576,6 +1634,54 @@ export interface paths {
                                 tier_quota_needed: number;
                                 /** @description new recipients the tier allows now; null when the tier has no cap */
                                 tier_quota_left: number | null;
+                                /**
+                                 * @description what the rows would cost at Meta's list price if every one were delivered (the company's rate card; the template's pricing category, marketing_lite through the Marketing Messages API); not an invoice
+                                 * @example {
+                                 *       "currency": "USD",
+                                 *       "estimated_cost": 0.2472,
+                                 *       "complete": true,
+                                 *       "billable_count": 4,
+                                 *       "unknown_price_count": 0,
+                                 *       "by_market": [
+                                 *         {
+                                 *           "market": "AR",
+                                 *           "category": "marketing",
+                                 *           "billable_count": 4,
+                                 *           "price": 0.0618,
+                                 *           "cost": 0.2472
+                                 *         }
+                                 *       ],
+                                 *       "rate_card_effective_date": "2025-07-01",
+                                 *       "rate_card_source": "default",
+                                 *       "note": "Estimated at Meta's list price per delivered message; not an invoice."
+                                 *     }
+                                 */
+                                estimate: {
+                                    currency: string;
+                                    /** @description sum of the lines with a known price */
+                                    estimated_cost: number;
+                                    /** @description false when some billable message has no known price (unknown_price_count) */
+                                    complete: boolean;
+                                    billable_count: number;
+                                    unknown_price_count: number;
+                                    by_market: {
+                                        /** @description null: the recipient’s country is unknown */
+                                        market: string | null;
+                                        /**
+                                         * @description pricing category: marketing, marketing_lite, utility, authentication, authentication_international, service
+                                         * @example marketing
+                                         */
+                                        category: string;
+                                        billable_count: number;
+                                        /** @description null: the card has no figure (unknown, not priced) */
+                                        price: number | null;
+                                        cost: number | null;
+                                    }[];
+                                    rate_card_effective_date: string;
+                                    rate_card_source: "default" | "company";
+                                    /** @description always: Meta's list price, not an invoice */
+                                    note: string;
+                                };
                             };
                         };
                     };
@@ -1706,7 +1812,7 @@ export interface paths {
         put?: never;
         /**
          * The channel's bulk sends with their counters, newest first
-         * @description Paged (page from 1, page_size up to 500, default 20). Counters follow the status events as they arrive.
+         * @description Paged (page from 1, page_size up to 500, default 20). Counters follow the status events as they arrive. Beyond the interface: `cost`, the billable messages by pricing category and market and their estimated cost at Meta's list price (the company's rate card, GET /api/v1/rate-card); an estimate, not an invoice.
          */
         post: {
             parameters: {
@@ -1768,7 +1874,26 @@ export interface paths {
                          *           "channel_id": "110000000000001",
                          *           "scheduled_at": null,
                          *           "retry_of": null,
-                         *           "send_name": "Summer sale – VIP customers"
+                         *           "send_name": "Summer sale – VIP customers",
+                         *           "cost": {
+                         *             "currency": "USD",
+                         *             "estimated_cost": 0,
+                         *             "complete": false,
+                         *             "billable_count": 2,
+                         *             "unknown_price_count": 2,
+                         *             "by_market": [
+                         *               {
+                         *                 "market": "TR",
+                         *                 "category": "marketing",
+                         *                 "billable_count": 2,
+                         *                 "price": null,
+                         *                 "cost": null
+                         *               }
+                         *             ],
+                         *             "rate_card_effective_date": "2025-07-01",
+                         *             "rate_card_source": "default",
+                         *             "note": "Estimated at Meta's list price per delivered message; not an invoice."
+                         *           }
                          *         }
                          *       ],
                          *       "pagination": {
@@ -1810,6 +1935,54 @@ export interface paths {
                                 retry_of: string | null;
                                 /** @description addition: the bulk send's own name given at its start (a retry takes its source's); null when none */
                                 send_name: string | null;
+                                /**
+                                 * @description addition: billable messages by pricing category and market (billable pricing from the status webhooks, delivered or read) and their cost at Meta's list price from the company's rate card; not an invoice
+                                 * @example {
+                                 *       "currency": "USD",
+                                 *       "estimated_cost": 0.2472,
+                                 *       "complete": true,
+                                 *       "billable_count": 4,
+                                 *       "unknown_price_count": 0,
+                                 *       "by_market": [
+                                 *         {
+                                 *           "market": "AR",
+                                 *           "category": "marketing",
+                                 *           "billable_count": 4,
+                                 *           "price": 0.0618,
+                                 *           "cost": 0.2472
+                                 *         }
+                                 *       ],
+                                 *       "rate_card_effective_date": "2025-07-01",
+                                 *       "rate_card_source": "default",
+                                 *       "note": "Estimated at Meta's list price per delivered message; not an invoice."
+                                 *     }
+                                 */
+                                cost: {
+                                    currency: string;
+                                    /** @description sum of the lines with a known price */
+                                    estimated_cost: number;
+                                    /** @description false when some billable message has no known price (unknown_price_count) */
+                                    complete: boolean;
+                                    billable_count: number;
+                                    unknown_price_count: number;
+                                    by_market: {
+                                        /** @description null: the recipient’s country is unknown */
+                                        market: string | null;
+                                        /**
+                                         * @description pricing category: marketing, marketing_lite, utility, authentication, authentication_international, service
+                                         * @example marketing
+                                         */
+                                        category: string;
+                                        billable_count: number;
+                                        /** @description null: the card has no figure (unknown, not priced) */
+                                        price: number | null;
+                                        cost: number | null;
+                                    }[];
+                                    rate_card_effective_date: string;
+                                    rate_card_source: "default" | "company";
+                                    /** @description always: Meta's list price, not an invoice */
+                                    note: string;
+                                };
                             }[];
                             pagination: {
                                 page: number;
@@ -1916,6 +2089,13 @@ export interface paths {
                          *             "sended_time": "2026-11-23T15:04:06.000Z",
                          *             "delivered_time": "2026-11-23T15:04:07.000Z",
                          *             "seen_time": "2026-11-23T15:05:00.000Z",
+                         *             "market": "TR",
+                         *             "pricing": {
+                         *               "category": "marketing",
+                         *               "type": "regular",
+                         *               "billable": true,
+                         *               "pricing_model": "PMP"
+                         *             },
                          *             "webhook_response": {
                          *               "id": "wamid.HBgMOTA1NTUxMjM0NTY3FQIAERgSQUJDREVGMDEyMzQ1Njc4OQA=",
                          *               "status": "read",
@@ -1924,7 +2104,26 @@ export interface paths {
                          *             }
                          *           }
                          *         ],
-                         *         "send_name": "Spring sale – VIP customers"
+                         *         "send_name": "Spring sale – VIP customers",
+                         *         "cost": {
+                         *           "currency": "USD",
+                         *           "estimated_cost": 0,
+                         *           "complete": false,
+                         *           "billable_count": 2,
+                         *           "unknown_price_count": 2,
+                         *           "by_market": [
+                         *             {
+                         *               "market": "TR",
+                         *               "category": "marketing",
+                         *               "billable_count": 2,
+                         *               "price": null,
+                         *               "cost": null
+                         *             }
+                         *           ],
+                         *           "rate_card_effective_date": "2025-07-01",
+                         *           "rate_card_source": "default",
+                         *           "note": "Estimated at Meta's list price per delivered message; not an invoice."
+                         *         }
                          *       },
                          *       "pagination": {
                          *         "page": 1,
@@ -1956,10 +2155,73 @@ export interface paths {
                                     failed_time?: string;
                                     error_message?: string;
                                     error_message_detail?: string;
+                                    /** @description addition: the recipient's country (ISO 3166-1 alpha-2), null when unknown */
+                                    market: string | null;
+                                    /** @description the network's pricing of the message (status webhooks); null until a status carried it */
+                                    pricing: {
+                                        /**
+                                         * @description pricing category: marketing, marketing_lite, utility, authentication, authentication_international, service
+                                         * @example marketing
+                                         */
+                                        category: string;
+                                        /** @description regular (billed), free_customer_service, free_entry_point */
+                                        type: string | null;
+                                        billable: boolean;
+                                        /** @description PMP (per message) */
+                                        pricing_model: string | null;
+                                    } | null;
                                     webhook_response?: components["schemas"]["WebhookResponse"];
                                 }[];
                                 /** @description addition: the bulk send's own name; null when none */
                                 send_name: string | null;
+                                /**
+                                 * @description addition: the bulk send's billable messages by category and market and their cost at Meta's list price (not an invoice)
+                                 * @example {
+                                 *       "currency": "USD",
+                                 *       "estimated_cost": 0.2472,
+                                 *       "complete": true,
+                                 *       "billable_count": 4,
+                                 *       "unknown_price_count": 0,
+                                 *       "by_market": [
+                                 *         {
+                                 *           "market": "AR",
+                                 *           "category": "marketing",
+                                 *           "billable_count": 4,
+                                 *           "price": 0.0618,
+                                 *           "cost": 0.2472
+                                 *         }
+                                 *       ],
+                                 *       "rate_card_effective_date": "2025-07-01",
+                                 *       "rate_card_source": "default",
+                                 *       "note": "Estimated at Meta's list price per delivered message; not an invoice."
+                                 *     }
+                                 */
+                                cost: {
+                                    currency: string;
+                                    /** @description sum of the lines with a known price */
+                                    estimated_cost: number;
+                                    /** @description false when some billable message has no known price (unknown_price_count) */
+                                    complete: boolean;
+                                    billable_count: number;
+                                    unknown_price_count: number;
+                                    by_market: {
+                                        /** @description null: the recipient’s country is unknown */
+                                        market: string | null;
+                                        /**
+                                         * @description pricing category: marketing, marketing_lite, utility, authentication, authentication_international, service
+                                         * @example marketing
+                                         */
+                                        category: string;
+                                        billable_count: number;
+                                        /** @description null: the card has no figure (unknown, not priced) */
+                                        price: number | null;
+                                        cost: number | null;
+                                    }[];
+                                    rate_card_effective_date: string;
+                                    rate_card_source: "default" | "company";
+                                    /** @description always: Meta's list price, not an invoice */
+                                    note: string;
+                                };
                             };
                             pagination: {
                                 page: number;
@@ -2007,7 +2269,7 @@ export interface paths {
         put?: never;
         /**
          * Start a bulk send from a CSV or XLSX file (multipart; beyond the interface)
-         * @description multipart/form-data: a `file` part (CSV in UTF-8 with a header row, comma, semicolon or tab separated; or XLSX, first worksheet; up to 256 MB and 1,000,000 rows) and the fields `message_template_id`, `channel_id`, `total_time`, optional `mapping` (a JSON object: column header -> target; targets `phone_number`, `full_name`, `id`, and the startv2 columns such as `BODY.1`, `HEADER.1`, `BUTTONS.0`, `CAROUSEL.0.BODY.1` or start field names `url_button_param`, `url_button_param2`, `text_header_param`, `copy_code_param`; without it, headers that already name a target are used) and optional `dry_run` (true/false), `scheduled_at` (addition: ISO 8601 with an offset; see the JSON starts) and `send_name` (the bulk send's own name, as on the JSON starts). Fields and file may come in any order. Rows are checked exactly as startv2 rows; errors name `rows[<sheet row>].<column header>` (the header is row 1). Nothing is stored when any row is bad. Codes: FILE_TYPE_UNSUPPORTED (415), FILE_INVALID, MAPPING_INVALID (400), PAYLOAD_TOO_LARGE (413).
+         * @description multipart/form-data: a `file` part (CSV in UTF-8 with a header row, comma, semicolon or tab separated; or XLSX, first worksheet; up to 256 MB and 1,000,000 rows) and the fields `message_template_id`, `channel_id`, `total_time`, optional `mapping` (a JSON object: column header -> target; targets `phone_number`, `full_name`, `id`, and the startv2 columns such as `BODY.1`, `HEADER.1`, `BUTTONS.0`, `CAROUSEL.0.BODY.1` or start field names `url_button_param`, `url_button_param2`, `text_header_param`, `copy_code_param`; without it, headers that already name a target are used) and optional `dry_run` (true/false), `scheduled_at` (addition: ISO 8601 with an offset; see the JSON starts), `send_name` (the bulk send's own name, as on the JSON starts) and `message_send_ttl_seconds` (as on the JSON starts). Fields and file may come in any order. Rows are checked exactly as startv2 rows; errors name `rows[<sheet row>].<column header>` (the header is row 1). Nothing is stored when any row is bad. Codes: FILE_TYPE_UNSUPPORTED (415), FILE_INVALID, MAPPING_INVALID (400), PAYLOAD_TOO_LARGE (413).
          */
         post: {
             parameters: {
@@ -2048,6 +2310,54 @@ export interface paths {
                                 tier_quota_needed: number;
                                 /** @description new recipients the tier allows now; null when the tier has no cap */
                                 tier_quota_left: number | null;
+                                /**
+                                 * @description what the rows would cost at Meta's list price if every one were delivered (the company's rate card; the template's pricing category, marketing_lite through the Marketing Messages API); not an invoice
+                                 * @example {
+                                 *       "currency": "USD",
+                                 *       "estimated_cost": 0.2472,
+                                 *       "complete": true,
+                                 *       "billable_count": 4,
+                                 *       "unknown_price_count": 0,
+                                 *       "by_market": [
+                                 *         {
+                                 *           "market": "AR",
+                                 *           "category": "marketing",
+                                 *           "billable_count": 4,
+                                 *           "price": 0.0618,
+                                 *           "cost": 0.2472
+                                 *         }
+                                 *       ],
+                                 *       "rate_card_effective_date": "2025-07-01",
+                                 *       "rate_card_source": "default",
+                                 *       "note": "Estimated at Meta's list price per delivered message; not an invoice."
+                                 *     }
+                                 */
+                                estimate: {
+                                    currency: string;
+                                    /** @description sum of the lines with a known price */
+                                    estimated_cost: number;
+                                    /** @description false when some billable message has no known price (unknown_price_count) */
+                                    complete: boolean;
+                                    billable_count: number;
+                                    unknown_price_count: number;
+                                    by_market: {
+                                        /** @description null: the recipient’s country is unknown */
+                                        market: string | null;
+                                        /**
+                                         * @description pricing category: marketing, marketing_lite, utility, authentication, authentication_international, service
+                                         * @example marketing
+                                         */
+                                        category: string;
+                                        billable_count: number;
+                                        /** @description null: the card has no figure (unknown, not priced) */
+                                        price: number | null;
+                                        cost: number | null;
+                                    }[];
+                                    rate_card_effective_date: string;
+                                    rate_card_source: "default" | "company";
+                                    /** @description always: Meta's list price, not an invoice */
+                                    note: string;
+                                };
                             };
                         };
                     };
@@ -2087,7 +2397,7 @@ export interface paths {
         };
         /**
          * Download a bulk send's report detail as CSV or XLSX (streamed; beyond the interface)
-         * @description Every row of the bulk send in row order (optionally only one message status), streamed in keyset batches: columns row, row_id, phone_number, full_name, status, backend_sended_time, sended_time, delivered_time, seen_time, failed_time (ISO 8601 UTC), error_message, error_message_detail, message_id, and send_name (the bulk send's own name, on every row). Empty cells for unset fields. Sent as an attachment (report-<id>[-<status>].csv|xlsx). Another company's id is 404 like a missing one.
+         * @description Every row of the bulk send in row order (optionally only one message status), streamed in keyset batches: columns row, row_id, phone_number, full_name, status, backend_sended_time, sended_time, delivered_time, seen_time, failed_time (ISO 8601 UTC), error_message, error_message_detail, message_id, send_name (the bulk send's own name, on every row), then what the row cost: market (the recipient's country), pricing_category and pricing_type (the network's pricing), billed (billable and delivered or read) and list_price (the rate card's figure for a billed row; empty when unknown); list_price summed is the estimated cost at Meta's list price, not an invoice. Empty cells for unset fields. Sent as an attachment (report-<id>[-<status>].csv|xlsx). Another company's id is 404 like a missing one.
          */
         get: {
             parameters: {
@@ -3749,7 +4059,14 @@ export interface paths {
                          *           "seen_time": null,
                          *           "failed_time": null,
                          *           "error_message": null,
-                         *           "error_message_detail": null
+                         *           "error_message_detail": null,
+                         *           "market": "TR",
+                         *           "pricing": {
+                         *             "category": "utility",
+                         *             "type": "regular",
+                         *             "billable": true,
+                         *             "pricing_model": "PMP"
+                         *           }
                          *         }
                          *       ]
                          *     }
@@ -3793,6 +4110,21 @@ export interface paths {
                                 failed_time: string | null;
                                 error_message: string | null;
                                 error_message_detail: string | null;
+                                /** @description addition: the recipient's country (ISO 3166-1 alpha-2), null when unknown */
+                                market: string | null;
+                                /** @description the network's pricing of the message (status webhooks); null until a status carried it */
+                                pricing: {
+                                    /**
+                                     * @description pricing category: marketing, marketing_lite, utility, authentication, authentication_international, service
+                                     * @example marketing
+                                     */
+                                    category: string;
+                                    /** @description regular (billed), free_customer_service, free_entry_point */
+                                    type: string | null;
+                                    billable: boolean;
+                                    /** @description PMP (per message) */
+                                    pricing_model: string | null;
+                                } | null;
                             }[];
                         };
                     };
@@ -4602,6 +4934,437 @@ export interface paths {
                                 message: string;
                                 field?: string;
                             }[];
+                        };
+                    };
+                };
+                /** @description A failure, in both families: one element per problem, each with a stable code (docs/errors.md) and the field path */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description A failure, in both families: one element per problem, each with a stable code (docs/errors.md) and the field path */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rate-card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's rate card: its own, or the one shipped with the service (added beyond the interface)
+         * @description Costs in reports and dry runs are estimated with it at Meta's list price: not an invoice (volume tiers, free windows, taxes and a provider's fees are not in it). A market or category without a figure is reported as unknown, never priced. The shipped card gives each figure's public source and its effective date.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "message": "",
+                         *       "status_code": 200,
+                         *       "trace_id": "7b0c3c1e-5d0a-4a44-9f0e-2f3c1b1f6d7e",
+                         *       "errors": [],
+                         *       "data": {
+                         *         "source": "default",
+                         *         "currency": "USD",
+                         *         "effective_date": "2025-07-01",
+                         *         "note": "Estimated at Meta's list price per delivered message; not an invoice.",
+                         *         "rates": [
+                         *           {
+                         *             "market": "AR",
+                         *             "category": "marketing",
+                         *             "price": 0.0618,
+                         *             "source": "https://docs.sent.dm/docs/guides/whatsapp-pricing"
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            /** @example  */
+                            message: string;
+                            /** @example 200 */
+                            status_code: number;
+                            /** @example 7b0c3c1e-5d0a-4a44-9f0e-2f3c1b1f6d7e */
+                            trace_id: string;
+                            /** @example [] */
+                            errors: {
+                                code: string;
+                                message: string;
+                                field?: string;
+                            }[];
+                            /**
+                             * @example {
+                             *       "source": "default",
+                             *       "currency": "USD",
+                             *       "effective_date": "2025-07-01",
+                             *       "note": "Estimated at Meta's list price per delivered message; not an invoice.",
+                             *       "rates": [
+                             *         {
+                             *           "market": "AR",
+                             *           "category": "marketing",
+                             *           "price": 0.0618,
+                             *           "source": "https://docs.sent.dm/docs/guides/whatsapp-pricing"
+                             *         }
+                             *       ]
+                             *     }
+                             */
+                            data: {
+                                /** @description default: the card shipped with the service; company: the company's own */
+                                source: "default" | "company";
+                                /**
+                                 * @description ISO 4217
+                                 * @example USD
+                                 */
+                                currency: string;
+                                /**
+                                 * @description YYYY-MM-DD
+                                 * @example 2025-07-01
+                                 */
+                                effective_date: string;
+                                note: string;
+                                rates: {
+                                    /**
+                                     * @description ISO 3166-1 alpha-2 country of the recipient (from the phone number, or the BSUID prefix)
+                                     * @example AR
+                                     */
+                                    market: string;
+                                    /**
+                                     * @description pricing category: marketing, marketing_lite, utility, authentication, authentication_international, service
+                                     * @example marketing
+                                     */
+                                    category: string;
+                                    /** @description per delivered message, in the card currency; null = unknown */
+                                    price: number | null;
+                                    /** @description where the figure comes from (URL or text); null when not given */
+                                    source: string | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description A failure, in both families: one element per problem, each with a stable code (docs/errors.md) and the field path */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description A failure, in both families: one element per problem, each with a stable code (docs/errors.md) and the field path */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        /**
+         * Replace the company's rate card (added beyond the interface)
+         * @description Costs in reports and dry runs are estimated with it at Meta's list price: not an invoice (volume tiers, free windows, taxes and a provider's fees are not in it). A market or category without a figure is reported as unknown, never priced. The whole card is replaced. A bad currency, date, market (ISO 3166-1 alpha-2), category, a negative price or one with more than 6 decimals, or a market and category given twice is 400 RATE_CARD_INVALID naming the field (rates[i].price); nothing is written.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "currency": "USD",
+                     *       "effective_date": "2026-10-01",
+                     *       "rates": [
+                     *         {
+                     *           "market": "AR",
+                     *           "category": "marketing",
+                     *           "price": 0.0618,
+                     *           "source": "Meta rate card CSV"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description ISO 4217, three capital letters
+                         * @example USD
+                         */
+                        currency: string;
+                        /**
+                         * @description YYYY-MM-DD
+                         * @example 2026-10-01
+                         */
+                        effective_date: string;
+                        note?: string;
+                        rates: {
+                            market: string;
+                            category: "marketing" | "marketing_lite" | "utility" | "authentication" | "authentication_international" | "service";
+                            /** @description at most 6 decimals; null = unknown */
+                            price: number | null;
+                            source?: string | null;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "message": "",
+                         *       "status_code": 200,
+                         *       "trace_id": "7b0c3c1e-5d0a-4a44-9f0e-2f3c1b1f6d7e",
+                         *       "errors": [],
+                         *       "data": {
+                         *         "source": "default",
+                         *         "currency": "USD",
+                         *         "effective_date": "2025-07-01",
+                         *         "note": "Estimated at Meta's list price per delivered message; not an invoice.",
+                         *         "rates": [
+                         *           {
+                         *             "market": "AR",
+                         *             "category": "marketing",
+                         *             "price": 0.0618,
+                         *             "source": "https://docs.sent.dm/docs/guides/whatsapp-pricing"
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            /** @example  */
+                            message: string;
+                            /** @example 200 */
+                            status_code: number;
+                            /** @example 7b0c3c1e-5d0a-4a44-9f0e-2f3c1b1f6d7e */
+                            trace_id: string;
+                            /** @example [] */
+                            errors: {
+                                code: string;
+                                message: string;
+                                field?: string;
+                            }[];
+                            /**
+                             * @example {
+                             *       "source": "default",
+                             *       "currency": "USD",
+                             *       "effective_date": "2025-07-01",
+                             *       "note": "Estimated at Meta's list price per delivered message; not an invoice.",
+                             *       "rates": [
+                             *         {
+                             *           "market": "AR",
+                             *           "category": "marketing",
+                             *           "price": 0.0618,
+                             *           "source": "https://docs.sent.dm/docs/guides/whatsapp-pricing"
+                             *         }
+                             *       ]
+                             *     }
+                             */
+                            data: {
+                                /** @description default: the card shipped with the service; company: the company's own */
+                                source: "default" | "company";
+                                /**
+                                 * @description ISO 4217
+                                 * @example USD
+                                 */
+                                currency: string;
+                                /**
+                                 * @description YYYY-MM-DD
+                                 * @example 2025-07-01
+                                 */
+                                effective_date: string;
+                                note: string;
+                                rates: {
+                                    /**
+                                     * @description ISO 3166-1 alpha-2 country of the recipient (from the phone number, or the BSUID prefix)
+                                     * @example AR
+                                     */
+                                    market: string;
+                                    /**
+                                     * @description pricing category: marketing, marketing_lite, utility, authentication, authentication_international, service
+                                     * @example marketing
+                                     */
+                                    category: string;
+                                    /** @description per delivered message, in the card currency; null = unknown */
+                                    price: number | null;
+                                    /** @description where the figure comes from (URL or text); null when not given */
+                                    source: string | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description A failure, in both families: one element per problem, each with a stable code (docs/errors.md) and the field path */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description A failure, in both families: one element per problem, each with a stable code (docs/errors.md) and the field path */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Go back to the rate card shipped with the service (added beyond the interface)
+         * @description Costs in reports and dry runs are estimated with it at Meta's list price: not an invoice (volume tiers, free windows, taxes and a provider's fees are not in it). A market or category without a figure is reported as unknown, never priced.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "message": "",
+                         *       "status_code": 200,
+                         *       "trace_id": "7b0c3c1e-5d0a-4a44-9f0e-2f3c1b1f6d7e",
+                         *       "errors": [],
+                         *       "data": {
+                         *         "source": "default",
+                         *         "currency": "USD",
+                         *         "effective_date": "2025-07-01",
+                         *         "note": "Estimated at Meta's list price per delivered message; not an invoice.",
+                         *         "rates": [
+                         *           {
+                         *             "market": "AR",
+                         *             "category": "marketing",
+                         *             "price": 0.0618,
+                         *             "source": "https://docs.sent.dm/docs/guides/whatsapp-pricing"
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            /** @example  */
+                            message: string;
+                            /** @example 200 */
+                            status_code: number;
+                            /** @example 7b0c3c1e-5d0a-4a44-9f0e-2f3c1b1f6d7e */
+                            trace_id: string;
+                            /** @example [] */
+                            errors: {
+                                code: string;
+                                message: string;
+                                field?: string;
+                            }[];
+                            /**
+                             * @example {
+                             *       "source": "default",
+                             *       "currency": "USD",
+                             *       "effective_date": "2025-07-01",
+                             *       "note": "Estimated at Meta's list price per delivered message; not an invoice.",
+                             *       "rates": [
+                             *         {
+                             *           "market": "AR",
+                             *           "category": "marketing",
+                             *           "price": 0.0618,
+                             *           "source": "https://docs.sent.dm/docs/guides/whatsapp-pricing"
+                             *         }
+                             *       ]
+                             *     }
+                             */
+                            data: {
+                                /** @description default: the card shipped with the service; company: the company's own */
+                                source: "default" | "company";
+                                /**
+                                 * @description ISO 4217
+                                 * @example USD
+                                 */
+                                currency: string;
+                                /**
+                                 * @description YYYY-MM-DD
+                                 * @example 2025-07-01
+                                 */
+                                effective_date: string;
+                                note: string;
+                                rates: {
+                                    /**
+                                     * @description ISO 3166-1 alpha-2 country of the recipient (from the phone number, or the BSUID prefix)
+                                     * @example AR
+                                     */
+                                    market: string;
+                                    /**
+                                     * @description pricing category: marketing, marketing_lite, utility, authentication, authentication_international, service
+                                     * @example marketing
+                                     */
+                                    category: string;
+                                    /** @description per delivered message, in the card currency; null = unknown */
+                                    price: number | null;
+                                    /** @description where the figure comes from (URL or text); null when not given */
+                                    source: string | null;
+                                }[];
+                            };
                         };
                     };
                 };

@@ -39,8 +39,8 @@ const ExportQuery = Type.Object(
 );
 
 const CSV_EXAMPLE =
-  'row,row_id,phone_number,full_name,status,backend_sended_time,sended_time,delivered_time,seen_time,failed_time,error_message,error_message_detail,message_id,send_name\n' +
-  '1,1,+905551234567,Ayse,BACKEND_SEEN,2026-11-23T10:00:00.120Z,2026-11-23T10:00:00.410Z,2026-11-23T10:00:01.020Z,2026-11-23T10:00:05.300Z,,,,6650f0c2a1b2c3d4e5f60801,Spring sale\n';
+  'row,row_id,phone_number,full_name,status,backend_sended_time,sended_time,delivered_time,seen_time,failed_time,error_message,error_message_detail,message_id,send_name,market,pricing_category,pricing_type,billed,list_price\n' +
+  '1,1,+5491155550103,Ana,BACKEND_SEEN,2026-11-23T10:00:00.120Z,2026-11-23T10:00:00.410Z,2026-11-23T10:00:01.020Z,2026-11-23T10:00:05.300Z,,,,6650f0c2a1b2c3d4e5f60801,Spring sale,AR,marketing,regular,true,0.0618\n';
 
 /** The file routes of bulk sends. */
 export const agentAppBulkSendFileRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
@@ -60,7 +60,7 @@ export const agentAppBulkSendFileRoutes: FastifyPluginAsyncTypebox<RouteDeps> = 
             'up to 256 MB and 1,000,000 rows) and the fields `message_template_id`, `channel_id`, `total_time`, optional `mapping` ' +
             '(a JSON object: column header -> target; targets `phone_number`, `full_name`, `id`, and the startv2 columns such as `BODY.1`, ' +
             '`HEADER.1`, `BUTTONS.0`, `CAROUSEL.0.BODY.1` or start field names `url_button_param`, `url_button_param2`, `text_header_param`, ' +
-            '`copy_code_param`; without it, headers that already name a target are used) and optional `dry_run` (true/false), `scheduled_at` (addition: ISO 8601 with an offset; see the JSON starts) and `send_name` (the bulk send\'s own name, as on the JSON starts). Fields and file ' +
+            '`copy_code_param`; without it, headers that already name a target are used) and optional `dry_run` (true/false), `scheduled_at` (addition: ISO 8601 with an offset; see the JSON starts), `send_name` (the bulk send\'s own name, as on the JSON starts) and `message_send_ttl_seconds` (as on the JSON starts). Fields and file ' +
             'may come in any order. Rows are checked exactly as startv2 rows; errors name `rows[<sheet row>].<column header>` (the header ' +
             'is row 1). Nothing is stored when any row is bad. Codes: FILE_TYPE_UNSUPPORTED (415), FILE_INVALID, MAPPING_INVALID (400), ' +
             'PAYLOAD_TOO_LARGE (413).',
@@ -131,7 +131,10 @@ export const agentAppBulkSendFileRoutes: FastifyPluginAsyncTypebox<RouteDeps> = 
         description:
           'Every row of the bulk send in row order (optionally only one message status), streamed in keyset batches: columns row, row_id, ' +
           'phone_number, full_name, status, backend_sended_time, sended_time, delivered_time, seen_time, failed_time (ISO 8601 UTC), ' +
-          'error_message, error_message_detail, message_id, and send_name (the bulk send\'s own name, on every row). Empty cells for unset fields. Sent as an attachment ' +
+          'error_message, error_message_detail, message_id, send_name (the bulk send\'s own name, on every row), then what the row cost: market (the ' +
+          "recipient's country), pricing_category and pricing_type (the network's pricing), billed (billable and delivered or read) and list_price (the " +
+          "rate card's figure for a billed row; empty when unknown); list_price summed is the estimated cost at Meta's list price, not an invoice. " +
+          'Empty cells for unset fields. Sent as an attachment ' +
           '(report-<id>[-<status>].csv|xlsx). Another company\'s id is 404 like a missing one.',
         querystring: ExportQuery,
         produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../errors.js';
 import { bulkSendReport, listBulkSends, stopBulkSend, toListItem } from '../../engine/bulk-sends.js';
 import { spoolRows } from '../../engine/bulk-spool.js';
+import { costsOfBulkSends } from '../../engine/pricing.js';
 import { startBulkSend } from '../../engine/bulk-start.js';
 import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES } from '../envelope.js';
@@ -115,7 +116,10 @@ export const agentAppBulkSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asyn
       schema: {
         tags: ['family A'],
         summary: "The channel's bulk sends with their counters, newest first",
-        description: 'Paged (page from 1, page_size up to 500, default 20). Counters follow the status events as they arrive.',
+        description:
+          'Paged (page from 1, page_size up to 500, default 20). Counters follow the status events as they arrive. ' +
+          "Beyond the interface: `cost`, the billable messages by pricing category and market and their estimated cost at Meta's list price " +
+          '(the company\'s rate card, GET /api/v1/rate-card); an estimate, not an invoice.',
         body: ReportsBody,
         response: { 200: ReportsResponse, ...ERROR_RESPONSES },
       },
@@ -124,7 +128,9 @@ export const agentAppBulkSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asyn
       const page = request.body.page ?? 1;
       const pageSize = request.body.page_size ?? 20;
       const { rows, total } = await listBulkSends(deps.db, request.companyId, request.body.channel_id, page, pageSize);
-      return { success: true as const, items: rows.map(toListItem) as never, pagination: { page, page_size: pageSize, total } };
+      const costs = await costsOfBulkSends(deps.db, request.companyId, rows.map((r) => r.id));
+      const items = rows.map((r) => ({ ...toListItem(r), cost: costs.get(r.id) }));
+      return { success: true as const, items: items as never, pagination: { page, page_size: pageSize, total } };
     },
   );
 
@@ -151,7 +157,7 @@ export const agentAppBulkSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asyn
       });
       return {
         success: true as const,
-        data: { report_details: rows.map(toReportItem) as never, send_name: bulkSend.send_name },
+        data: { report_details: rows.map(toReportItem) as never, send_name: bulkSend.send_name, cost: (await costsOfBulkSends(deps.db, request.companyId, [bulkSend.id])).get(bulkSend.id)! },
         pagination: { page, page_size: pageSize, total },
       };
     },

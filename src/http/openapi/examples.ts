@@ -127,6 +127,8 @@ export const MESSAGE_RECORD = {
   failed_time: null,
   error_message: null,
   error_message_detail: null,
+  market: 'TR',
+  pricing: { category: 'utility', type: 'regular', billable: true, pricing_model: 'PMP' },
 };
 
 export const START_V1 = {
@@ -175,6 +177,11 @@ export const LIST_ITEM = {
   scheduled_at: null,
   retry_of: null,
   send_name: 'Summer sale – VIP customers',
+  cost: {
+    currency: 'USD', estimated_cost: 0.0, complete: false, billable_count: 2, unknown_price_count: 2,
+    by_market: [{ market: 'TR', category: 'marketing', billable_count: 2, price: null, cost: null }],
+    rate_card_effective_date: '2025-07-01', rate_card_source: 'default', note: "Estimated at Meta's list price per delivered message; not an invoice.",
+  },
 };
 
 export const REPORT_ITEM = {
@@ -188,5 +195,7 @@ export const REPORT_ITEM = {
   sended_time: '2026-11-23T15:04:06.000Z',
   delivered_time: '2026-11-23T15:04:07.000Z',
   seen_time: '2026-11-23T15:05:00.000Z',
+  market: 'TR',
+  pricing: { category: 'marketing', type: 'regular', billable: true, pricing_model: 'PMP' },
   webhook_response: { id: 'wamid.HBgMOTA1NTUxMjM0NTY3FQIAERgSQUJDREVGMDEyMzQ1Njc4OQA=', status: 'read', timestamp: '1795446300', recipient_id: '905551234567' },
 };

@@ -6,6 +6,10 @@ import { MESSAGE_STATUSES } from '../../domain/message-states.js';
 import { BULK_SEND_STATUSES } from '../../domain/bulk-send-states.js';
 import { WEBHOOK_RESPONSE_DOC } from '../openapi/doc-only.js';
 import { EX, LIST_ITEM, REPORT_ITEM, START_V1, START_V2 } from '../openapi/examples.js';
+import { CostSchema, PricingViewSchema } from './pricing.js';
+import { marketOf, pricingView } from '../../engine/pricing.js';
+import type { CostSummary } from '../../domain/pricing/rate-card.js';
+import { MARKETING_TTL_SECONDS } from '../../domain/marketing-messages.js';
 
 const cell = Type.Union([Type.String({ maxLength: MAX_CELL_LENGTH }), Type.Number()]);
 const id = Type.String({ minLength: 1, maxLength: 64 });
@@ -28,6 +32,18 @@ export const SendNameField = Type.Union([Type.String({ maxLength: MAX_SEND_NAME_
     "shown as send_name in the reports list, the report detail and its exports. The list item's name stays the template's name.",
   examples: ['Spring sale – VIP customers'],
 });
+
+/** Optional `message_send_ttl_seconds` of the starts (beyond the interface). */
+export const MarketingTtlField = Type.Union(
+  [Type.Integer({ minimum: MARKETING_TTL_SECONDS.min, maximum: MARKETING_TTL_SECONDS.max }), Type.Null()],
+  {
+    description:
+      'Addition: how long the network keeps trying to deliver each message when it goes through the Marketing Messages API ' +
+      '(a MARKETING template on a channel with marketing_messages on), 43200 (12 h) to 2592000 (30 days); null = the network default. ' +
+      'Only for MARKETING templates (else 400); ignored by /messages sends.',
+    examples: [86400],
+  },
+);
 
 /** `dry_run` (beyond the interface): checked like a start, nothing stored. */
 export const DryRunField = Type.Boolean({
@@ -61,6 +77,7 @@ export const StartV1Body = Type.Object(
     dry_run: Type.Optional(DryRunField),
     scheduled_at: Type.Optional(ScheduledAt),
     send_name: Type.Optional(SendNameField),
+    message_send_ttl_seconds: Type.Optional(MarketingTtlField),
   },
   { additionalProperties: false, examples: [START_V1] },
 );
@@ -79,6 +96,7 @@ export const StartV2Body = Type.Object(
     dry_run: Type.Optional(DryRunField),
     scheduled_at: Type.Optional(ScheduledAt),
     send_name: Type.Optional(SendNameField),
+    message_send_ttl_seconds: Type.Optional(MarketingTtlField),
   },
   { additionalProperties: false, examples: [START_V2] },
 );
@@ -106,25 +124,31 @@ export const DryRunResponse = Type.Object(
       duplicates_removed: Type.Integer({ description: 'rows whose number an earlier row already has' }),
       tier_quota_needed: Type.Integer({ description: "unique numbers the channel has not reached in the rolling 24 h (each takes a tier slot)" }),
       tier_quota_left: Type.Union([Type.Integer(), Type.Null()], { description: 'new recipients the tier allows now; null when the tier has no cap' }),
+      estimate: { ...CostSchema, description: "what the rows would cost at Meta's list price if every one were delivered (the company's rate card; the template's pricing category, marketing_lite through the Marketing Messages API); not an invoice" },
     }),
   },
-  { examples: [{ success: true, data: { dry_run: true, rows: 980, duplicates_removed: 20, tier_quota_needed: 975, tier_quota_left: 250 } }] },
+  { examples: [{ success: true, data: { dry_run: true, rows: 980, duplicates_removed: 20, tier_quota_needed: 975, tier_quota_left: 250, estimate: LIST_ITEM.cost } }] },
 );
 
 /** A start's answer: started, or (dry_run) checked only. */
 export const StartOrDryRunResponse = Type.Union([StartResponse, DryRunResponse], {
   examples: [
     { success: true, data: { send_wizard_id: EX.bulkSendId, summary: 2, duplicate_count: 0 } },
-    { success: true, data: { dry_run: true, rows: 980, duplicates_removed: 20, tier_quota_needed: 975, tier_quota_left: 250 } },
+    { success: true, data: { dry_run: true, rows: 980, duplicates_removed: 20, tier_quota_needed: 975, tier_quota_left: 250, estimate: LIST_ITEM.cost } },
   ],
 });
 
 /** The answer data of a start or a dry run. */
-export function startAnswer(result: { dryRun: false; id: string; summary: number; duplicates: number } | { dryRun: true; rows: number; duplicates: number; tierQuotaNeeded: number; tierQuotaLeft: number | null }) {
+export function startAnswer(
+  result: { dryRun: false; id: string; summary: number; duplicates: number } | { dryRun: true; rows: number; duplicates: number; tierQuotaNeeded: number; tierQuotaLeft: number | null; estimate: CostSummary },
+) {
   if (result.dryRun) {
     return {
       success: true as const,
-      data: { dry_run: true as const, rows: result.rows, duplicates_removed: result.duplicates, tier_quota_needed: result.tierQuotaNeeded, tier_quota_left: result.tierQuotaLeft },
+      data: {
+        dry_run: true as const, rows: result.rows, duplicates_removed: result.duplicates, tier_quota_needed: result.tierQuotaNeeded,
+        tier_quota_left: result.tierQuotaLeft, estimate: result.estimate,
+      },
     };
   }
   return { success: true as const, data: { send_wizard_id: result.id, summary: result.summary, duplicate_count: result.duplicates } };
@@ -214,6 +238,7 @@ export const ListItem = Type.Object({
   scheduled_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'addition: when a scheduled bulk send starts (null: started at once)' }),
   retry_of: Type.Union([Type.String(), Type.Null()], { description: 'addition: the bulk send whose failed rows this one retries' }),
   send_name: Type.Union([Type.String(), Type.Null()], { description: "addition: the bulk send's own name given at its start (a retry takes its source's); null when none" }),
+  cost: { ...CostSchema, description: "addition: billable messages by pricing category and market (billable pricing from the status webhooks, delivered or read) and their cost at Meta's list price from the company's rate card; not an invoice" },
 });
 
 const time = Type.Optional(Type.String({ format: 'date-time' }));
@@ -233,6 +258,8 @@ export const ReportDetailItem = Type.Object({
   failed_time: time,
   error_message: Type.Optional(Type.String()),
   error_message_detail: Type.Optional(Type.String()),
+  market: Type.Union([Type.String(), Type.Null()], { description: "addition: the recipient's country (ISO 3166-1 alpha-2), null when unknown" }),
+  pricing: PricingViewSchema,
   webhook_response: Type.Optional(Type.Any(WEBHOOK_RESPONSE_DOC)),
 });
 
@@ -249,10 +276,11 @@ export const ReportDetailResponse = Type.Object(
     data: Type.Object({
       report_details: Type.Array(ReportDetailItem),
       send_name: Type.Union([Type.String(), Type.Null()], { description: "addition: the bulk send's own name; null when none" }),
+      cost: { ...CostSchema, description: "addition: the bulk send's billable messages by category and market and their cost at Meta's list price (not an invoice)" },
     }),
     pagination: Pagination,
   },
-  { examples: [{ success: true, data: { report_details: [REPORT_ITEM], send_name: 'Spring sale – VIP customers' }, pagination: { page: 1, page_size: 20, total: 2 } }] },
+  { examples: [{ success: true, data: { report_details: [REPORT_ITEM], send_name: 'Spring sale – VIP customers', cost: LIST_ITEM.cost }, pagination: { page: 1, page_size: 20, total: 2 } }] },
 );
 
 /** The API view of a report row (fields that are not set are left out). */
@@ -264,6 +292,8 @@ export function toReportItem(r: Record<string, unknown>) {
     phone_number: r.phone_number,
     full_name: r.full_name ?? null,
     status: r.status,
+    market: marketOf(r.phone_number as string | null),
+    pricing: pricingView(r),
   };
   for (const f of ['backend_sended_time', 'sended_time', 'delivered_time', 'seen_time', 'failed_time']) {
     if (r[f]) item[f] = (r[f] as Date).toISOString();

@@ -4,6 +4,8 @@ import { MESSAGE_STATUSES } from '../../domain/message-states.js';
 import type { MessageRow } from '../../store/message-inserts.js';
 import { docSchema, WEBHOOK_RESPONSE_DOC } from '../openapi/doc-only.js';
 import { EX, SINGLE_SEND } from '../openapi/examples.js';
+import { marketOf, pricingView } from '../../engine/pricing.js';
+import { PricingViewSchema } from './pricing.js';
 
 const nullableTime = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 
@@ -55,6 +57,8 @@ export const MessageRecord = Type.Object({
   failed_time: nullableTime,
   error_message: Type.Union([Type.String(), Type.Null()]),
   error_message_detail: Type.Union([Type.String(), Type.Null()]),
+  market: Type.Union([Type.String(), Type.Null()], { description: "addition: the recipient's country (ISO 3166-1 alpha-2), null when unknown" }),
+  pricing: PricingViewSchema,
 });
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -83,5 +87,7 @@ export function toMessageRecord(row: MessageRow, fromNumber: string) {
     failed_time: iso(row.failed_time),
     error_message: row.error_message,
     error_message_detail: row.error_message_detail,
+    market: marketOf(row.phone_number),
+    pricing: pricingView(row),
   };
 }
