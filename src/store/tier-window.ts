@@ -90,14 +90,17 @@ export async function reserveWindowRecipients(
 
 /**
  * The network accepted these messages: each recipient counts from this, its latest send (Meta's moving
- * window), and a slot held for the message is now spent.
+ * window), and a slot held for the message is now spent. A recipient with no slot (a channel with no cap
+ * reserves none) is recorded here, so an unlimited channel's use is counted like a capped one's.
  */
 export async function confirmWindowSends(db: Db, messageIds: string[]): Promise<void> {
   if (messageIds.length === 0) return;
   await sql`
-    update tier_recipients t set last_sent_at = now(), pending_message_id = null
-    from messages m
-    where m.id = any(${messageIds}::text[]) and t.channel_id = m.channel_id and t.phone_number = m.phone_number`.execute(db);
+    insert into tier_recipients (channel_id, phone_number, last_sent_at)
+    select distinct m.channel_id, m.phone_number, now() from messages m
+    where m.id = any(${messageIds}::text[])
+    order by 1, 2
+    on conflict (channel_id, phone_number) do update set last_sent_at = now(), pending_message_id = null`.execute(db);
 }
 
 /** Gives back the slots held for these messages (invalid number, refused send, sent back to the queue). */

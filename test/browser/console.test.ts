@@ -282,6 +282,38 @@ test("a detail row's Look up link shows the message record; an unknown id is lis
   await page.close();
 });
 
+test("a phone search lists the number's messages newest first; a failed one says why, a read one shows its times", async () => {
+  const id = await finishedSend();
+  const rows = await settledRows(id);
+  const failed = rows.find((r: Record<string, unknown>) => r.phone_number === '+905553300001');
+  const read = rows.find((r: Record<string, unknown>) => r.status === 'BACKEND_SEEN');
+  const watched = await w.signedIn('/lookup', PHONE);
+  const { page } = watched;
+  await page.getByLabel('Phone number', { exact: true }).fill('+90 555 330 0001');
+  await page.getByRole('button', { name: 'Find messages' }).click();
+  const card = page.locator(`[data-message-id="${failed.message_id}"]`);
+  await card.waitFor();
+  assert.equal(await card.locator('.badge').getAttribute('data-code'), failed.status);
+  assert.match(await card.getByTestId('failure-reason').innerText(), new RegExp(`Why it failed: ${failed.error_message}`));
+  assert.match(page.url(), /#\/lookup\?phone=/);
+  await expectNoSidewaysScroll(page);
+  if (process.env.TMS_CONSOLE_SHOTS) await page.screenshot({ path: `${process.env.TMS_CONSOLE_SHOTS}/lookup-phone-390.png`, fullPage: true });
+
+  await page.getByLabel('Phone number', { exact: true }).fill(read.phone_number);
+  await page.getByRole('button', { name: 'Find messages' }).click();
+  const readCard = page.locator(`[data-message-id="${read.message_id}"]`);
+  await readCard.waitFor();
+  for (const field of ['backend_sended_time', 'sended_time', 'delivered_time', 'seen_time']) {
+    assert.equal(await readCard.locator(`[data-time="${field}"].done`).count(), 1, field);
+  }
+  assert.equal(await readCard.getByTestId('failure-reason').count(), 0);
+  await page.getByLabel('Phone number', { exact: true }).fill('12ab');
+  await page.getByRole('button', { name: 'Find messages' }).click();
+  await page.getByRole('alert').filter({ hasText: 'phone_number' }).waitFor();
+  expectNoConsoleErrors(watched, [/status of 400/]);
+  await page.close();
+});
+
 test('the README screenshot: reports with a finished send and its detail (docs/console.png)', async () => {
   const id = await finishedSend();
   const watched = await w.signedIn(`/reports?channel=${main}&id=${id}`, { width: 1280, height: 1000 });

@@ -3991,7 +3991,146 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * A recipient's messages, newest first (added beyond the interface)
+         * @description The company's messages to one phone number (single sends and bulk-send rows), newest first, as the same records as POST /api/v1/messages. Pages with limit (1-100, default 20) and after (the `next` of the previous page); `next` is null on the last page. A number nobody sent to answers an empty list; a malformed one is 400 naming phone_number.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /**
+                     * @description the recipient: digits with the country code (a leading + or 00, spaces, dots, dashes are accepted)
+                     * @example 905551234567
+                     */
+                    phone_number: string;
+                    /**
+                     * @description messages per page, 1-100 (default 20)
+                     * @example 20
+                     */
+                    limit?: string;
+                    /**
+                     * @description the _id of the last message of the previous page (its `next`)
+                     * @example 6a1f0c2e9b3d4a5f6e7d8c9b
+                     */
+                    after?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "message": "",
+                         *       "status_code": 200,
+                         *       "trace_id": "7b0c3c1e-5d0a-4a44-9f0e-2f3c1b1f6d7e",
+                         *       "errors": [],
+                         *       "items": [
+                         *         {
+                         *           "_id": "6740f1a2c3d4e5f60123abcd",
+                         *           "status": "BACKEND_SENT",
+                         *           "company_id": "64656d6f0000000000000001",
+                         *           "phone_number": "905551234567",
+                         *           "from_number": "+1 555-010-0001",
+                         *           "full_name": "Ayse Yilmaz",
+                         *           "message_template_id": "6740f1a2c3d4e5f601234567",
+                         *           "whatsapp_account_id": "100000000000001",
+                         *           "created_at": "2026-11-23T15:04:05.000Z",
+                         *           "updated_at": "2026-11-23T15:04:07.000Z",
+                         *           "__v": 4,
+                         *           "ext_id": "wamid.HBgMOTA1NTUxMjM0NTY3FQIAERgSQUJDREVGMDEyMzQ1Njc4OQA=",
+                         *           "webhook_response": {
+                         *             "id": "wamid.HBgMOTA1NTUxMjM0NTY3FQIAERgSQUJDREVGMDEyMzQ1Njc4OQA=",
+                         *             "status": "delivered",
+                         *             "timestamp": "1795446247",
+                         *             "recipient_id": "905551234567"
+                         *           },
+                         *           "send_wizard_id": null,
+                         *           "backend_sended_time": "2026-11-23T15:04:05.500Z",
+                         *           "sended_time": "2026-11-23T15:04:06.000Z",
+                         *           "delivered_time": "2026-11-23T15:04:07.000Z",
+                         *           "seen_time": null,
+                         *           "failed_time": null,
+                         *           "error_message": null,
+                         *           "error_message_detail": null
+                         *         }
+                         *       ],
+                         *       "next": null
+                         *     }
+                         */
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            /** @example  */
+                            message: string;
+                            /** @example 200 */
+                            status_code: number;
+                            /** @example 7b0c3c1e-5d0a-4a44-9f0e-2f3c1b1f6d7e */
+                            trace_id: string;
+                            /** @example [] */
+                            errors: {
+                                code: string;
+                                message: string;
+                                field?: string;
+                            }[];
+                            items: {
+                                _id: string;
+                                status: "NONE" | "CANCELLED" | "QUEUED" | "AGENDA" | "OPT_IN_SUCCESS" | "OPT_IN_FAILED" | "OPT_IN_FAILED_INVALID_NUMBER" | "SENT_TO_BACKEND" | "SENT_TO_BACKEND_FAILED" | "BACKEND_DELIVERED" | "BACKEND_SEEN" | "BACKEND_SENT" | "BACKEND_FAILED" | "BACKEND_DELETED";
+                                company_id: string;
+                                phone_number: string;
+                                from_number: string;
+                                full_name: string | null;
+                                message_template_id: string;
+                                whatsapp_account_id: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                __v: number;
+                                ext_id: string | null;
+                                webhook_response: components["schemas"]["WebhookResponse"];
+                                send_wizard_id: string | null;
+                                backend_sended_time: string | null;
+                                sended_time: string | null;
+                                delivered_time: string | null;
+                                seen_time: string | null;
+                                failed_time: string | null;
+                                error_message: string | null;
+                                error_message_detail: string | null;
+                            }[];
+                            /** @description pass as `after` for the next page; null on the last */
+                            next: string | null;
+                        };
+                    };
+                };
+                /** @description A failure, in both families: one element per problem, each with a stable code (docs/errors.md) and the field path */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description A failure, in both families: one element per problem, each with a stable code (docs/errors.md) and the field path */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
         put?: never;
         /**
          * Status records of the caller's messages by id (unknown and other companies' ids are absent)

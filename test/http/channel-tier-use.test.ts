@@ -2,6 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SIM_CHANNEL_IDS } from '../../src/network/simulator/constants.js';
 import { startHarness, type Harness } from '../support/harness.js';
+import { phones, startV1, untilWizard, v1Rows } from '../support/bulk.js';
 import { approvedTemplate, sendParams, singleSend, untilStatus } from '../support/sending.js';
 
 let h: Harness;
@@ -41,4 +42,21 @@ test('a send to two numbers uses two slots of the rolling 24 h window', async ()
   assert.deepEqual([small.tier_used_24h, small.tier_left_24h], [2, 48]);
   const freesAt = Date.parse(small.tier_window_frees_at);
   assert.ok(freesAt > Date.now() + 23 * 3600_000 && freesAt <= Date.now() + 24 * 3600_000, small.tier_window_frees_at);
+});
+
+test('a channel with no cap counts its recipients too: the use equals what the dry run announced', async () => {
+  const template = await approvedTemplate(h, SIM_CHANNEL_IDS.main);
+  const before = (await channel(SIM_CHANNEL_IDS.main)).tier_used_24h;
+  const numbers = phones(52, '9055571');
+  const body = { message_template_id: template, channel_id: SIM_CHANNEL_IDS.main, total_time: 0, rows: v1Rows(numbers) };
+  const dry = await h.call('POST', '/agent-app/message-template/send-wizard/start', { body: { ...body, dry_run: true } });
+  assert.equal(dry.status, 200, JSON.stringify(dry.body));
+  assert.equal(dry.body.data.tier_quota_needed, 52);
+  const id = await startV1(h, body);
+  await untilWizard(h, SIM_CHANNEL_IDS.main, id, ['COMPLETED'], 60_000);
+  const main = await channel(SIM_CHANNEL_IDS.main);
+  assert.deepEqual([main.tier_limit, main.tier_used_24h - before, main.tier_left_24h], [null, 52, null]);
+  // Sent again within the window: the same customers cost nothing more, as the dry run now says.
+  const again = await h.call('POST', '/agent-app/message-template/send-wizard/start', { body: { ...body, dry_run: true } });
+  assert.equal(again.body.data.tier_quota_needed, 0);
 });

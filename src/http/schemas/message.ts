@@ -34,6 +34,16 @@ export const MessageLookupBody = Type.Object(
   { additionalProperties: false, examples: [{ message_ids: [EX.messageId] }] },
 );
 
+/** `GET /api/v1/messages` query: a recipient's messages, newest first (added beyond the interface). */
+export const MessageSearchQuery = Type.Object(
+  {
+    phone_number: Type.String({ minLength: 1, maxLength: 32, description: 'the recipient: digits with the country code (a leading + or 00, spaces, dots, dashes are accepted)' }),
+    limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$', description: 'messages per page, 1-100 (default 20)' })),
+    after: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'the _id of the last message of the previous page (its `next`)' })),
+  },
+  { additionalProperties: false, examples: [{ phone_number: '905551234567', limit: '20', after: '6a1f0c2e9b3d4a5f6e7d8c9b' }] },
+);
+
 /** A message record (interface fields first; the time and error fields of the report detail follow). */
 export const MessageRecord = Type.Object({
   _id: Type.String(),

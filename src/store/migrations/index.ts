@@ -22,6 +22,7 @@ import * as m0017 from './0017_dispatcher_instances.js';
 import * as m0018 from './0018_outbox_plans_per_statement.js';
 import * as m0019 from './0019_bulk_send_name.js';
 import * as m0020 from './0020_pricing.js';
+import * as m0021 from './0021_messages_by_recipient.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -43,4 +44,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0018_outbox_plans_per_statement': m0018,
   '0019_bulk_send_name': m0019,
   '0020_pricing': m0020,
+  '0021_messages_by_recipient': m0021,
 };
