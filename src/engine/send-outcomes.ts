@@ -125,8 +125,9 @@ export class OutcomeWriter {
       ];
       // A slot is spent only when the network accepted (counted from this, the latest send). In the flush's own
       // transaction (one commit fewer per flush): it locks only tier_recipients rows, after the message rows and
-      // before the bulk sends' counters, so the lock order (src/store/README.md) is kept.
-      await confirmWindowSends(tx, sent.map((o) => o.id));
+      // before the bulk sends' counters, so the lock order (src/store/README.md) is kept. A send in doubt may have
+      // reached the customer, so it counts too (a capped channel keeps its slot held for it anyway).
+      await confirmWindowSends(tx, [...sent.map((o) => o.id), ...inDoubt]);
       return moved;
     });
     await releaseInDoubt(db, owner, inDoubt);
