@@ -42,6 +42,7 @@ import { apiV1MessageRoutes } from './http/api-v1/messages.js';
 import { apiV1OptOutRoutes } from './http/api-v1/opt-outs.js';
 import { apiV1RateCardRoutes } from './http/api-v1/rate-card.js';
 import { apiV1BulkSendRoutes } from './http/api-v1/bulk-sends.js';
+import { apiV1SendStatsRoutes } from './http/api-v1/send-stats.js';
 import { apiV1TemplateRoutes } from './http/api-v1/templates.js';
 import { apiV1WebhookEndpointRoutes } from './http/api-v1/webhook-endpoints.js';
 import { webhookRoutes } from './http/webhooks/routes.js';
@@ -280,6 +281,7 @@ async function registerRoutes(http: ReturnType<typeof createHttp>, options: AppO
       await scope.register(apiV1OptOutRoutes, deps);
       await scope.register(apiV1RateCardRoutes, deps);
       await scope.register(apiV1BulkSendRoutes, deps);
+      await scope.register(apiV1SendStatsRoutes, deps);
       await scope.register(apiV1WebhookEndpointRoutes, { ...deps, webhookEndpoints: parts.webhookEndpoints });
     },
     { prefix: '/api/v1' },

@@ -165,7 +165,7 @@ for (const viewport of [DESKTOP, PHONE]) {
   test(`every page loads without console errors or sideways scrolling at ${viewport.width} px`, async () => {
     const watched = await w.signedIn('/channels', viewport);
     const { page } = watched;
-    for (const [path, heading] of [['/channels', 'Channels'], ['/templates', 'Templates'], ['/send', 'Send'], [`/reports?channel=${main}`, 'Reports'], ['/lookup', 'Message lookup']]) {
+    for (const [path, heading] of [['/overview', 'Overview'], ['/channels', 'Channels'], ['/templates', 'Templates'], ['/send', 'Send'], [`/reports?channel=${main}`, 'Reports'], ['/lookup', 'Message lookup']]) {
       await page.goto(`${w.h.appUrl}/#${path}`);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       await page.waitForLoadState('networkidle');
@@ -311,6 +311,51 @@ test("a phone search lists the number's messages newest first; a failed one says
   await page.getByRole('button', { name: 'Find messages' }).click();
   await page.getByRole('alert').filter({ hasText: 'phone_number' }).waitFor();
   expectNoConsoleErrors(watched, [/status of 400/]);
+  await page.close();
+});
+
+test("the overview shows the period's totals and rates as the API counts them, failures by code, limits, and a chart", async () => {
+  await finishedSend();
+  const api = (await w.h.call('GET', `/api/v1/overview?period=24h&channel_id=${main}`)).body.data;
+  const watched = await w.signedIn(`/overview?channel=${main}`);
+  const { page } = watched;
+  const overview = page.getByTestId('overview');
+  await overview.waitFor();
+  const tile = async (name: string) => Number((await overview.getByTestId(`tile-${name}`).locator('.tile-value').innerText()).replace(/,/g, ''));
+  assert.deepEqual(
+    [await tile('messages'), await tile('sent'), await tile('delivered'), await tile('read'), await tile('failed')],
+    [api.totals.messages, api.totals.sent, api.totals.delivered, api.totals.read, api.totals.failed],
+  );
+  assert.equal(await overview.getByTestId('delivered-rate').innerText(), `${api.totals.delivered_rate.toLocaleString('en-US')} %`);
+  assert.equal(await overview.locator('[data-testid="failures"] tr[data-code="131049"]').count(), 1);
+  assert.equal(await overview.locator('[data-testid="overview-chart"] canvas').count(), 1);
+  assert.match(await overview.locator(`[data-channel-id="${main}"] [data-testid="limit-use"]`).innerText(), /customers, no cap/);
+  // The period is a radio group: arrow keys move it, and the page follows.
+  await page.getByLabel('Last 24 hours').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.waitForURL(/period=7d/);
+  await overview.getByTestId('overview-chart').locator('tbody tr').nth(7).waitFor({ state: 'attached' });
+  await expectNoSidewaysScroll(page);
+  if (process.env.TMS_CONSOLE_SHOTS) await page.screenshot({ path: `${process.env.TMS_CONSOLE_SHOTS}/overview-7d-1280.png`, fullPage: true });
+  expectNoConsoleErrors(watched);
+  await page.close();
+});
+
+test("a bulk send's detail shows the send over time, ending at its counters", async () => {
+  const id = await finishedSend();
+  await settledRows(id);
+  const item = await listItem(w.h, main, id);
+  const watched = await w.signedIn(`/reports?channel=${main}&id=${id}`, PHONE);
+  const { page } = watched;
+  const chart = page.getByTestId('send-timeline');
+  await chart.locator('canvas').waitFor();
+  await chart.getByText('Show as a table').click();
+  const last = chart.locator('tbody tr').last();
+  const cells = (await last.locator('td').allInnerTexts()).slice(1).map((v) => Number(v.replace(/,/g, '')));
+  assert.deepEqual(cells, [item.summary, item.delivered_count, item.sent_count, item.seen_count, item.failed_count]);
+  await expectNoSidewaysScroll(page);
+  if (process.env.TMS_CONSOLE_SHOTS) await page.screenshot({ path: `${process.env.TMS_CONSOLE_SHOTS}/report-timeline-390.png`, fullPage: true });
+  expectNoConsoleErrors(watched);
   await page.close();
 });
 

@@ -4060,7 +4060,14 @@ export interface paths {
                          *           "seen_time": null,
                          *           "failed_time": null,
                          *           "error_message": null,
-                         *           "error_message_detail": null
+                         *           "error_message_detail": null,
+                         *           "market": "TR",
+                         *           "pricing": {
+                         *             "category": "utility",
+                         *             "type": "regular",
+                         *             "billable": true,
+                         *             "pricing_model": "PMP"
+                         *           }
                          *         }
                          *       ],
                          *       "next": null
@@ -4105,6 +4112,21 @@ export interface paths {
                                 failed_time: string | null;
                                 error_message: string | null;
                                 error_message_detail: string | null;
+                                /** @description addition: the recipient's country (ISO 3166-1 alpha-2), null when unknown */
+                                market: string | null;
+                                /** @description the network's pricing of the message (status webhooks); null until a status carried it */
+                                pricing: {
+                                    /**
+                                     * @description pricing category: marketing, marketing_lite, utility, authentication, authentication_international, service
+                                     * @example marketing
+                                     */
+                                    category: string;
+                                    /** @description regular (billed), free_customer_service, free_entry_point */
+                                    type: string | null;
+                                    billable: boolean;
+                                    /** @description PMP (per message) */
+                                    pricing_model: string | null;
+                                } | null;
                             }[];
                             /** @description pass as `after` for the next page; null on the last */
                             next: string | null;
@@ -5897,6 +5919,353 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/send-wizards/{id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bulk send's rows over time: handed to the network, sent, delivered, read, failed (addition)
+         * @description Cumulative counts per bucket (at most 120 buckets of a whole number of seconds, minutes or hours) from the rows' own time fields. sent/delivered/read are the network's words (BACKEND_DELIVERED, BACKEND_SENT, BACKEND_SEEN). A bulk send of more than 2,000 rows is read every k-th row and scaled (estimated: true), so the answer costs the same for any size. Another company's id is 404 like a missing one.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 6752f0a1c3d4e5f601234567 */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "message": "",
+                         *       "status_code": 200,
+                         *       "trace_id": "7b0c3c1e-5d0a-4a44-9f0e-2f3c1b1f6d7e",
+                         *       "errors": [],
+                         *       "data": {
+                         *         "rows": 2,
+                         *         "sampled_rows": 2,
+                         *         "estimated": false,
+                         *         "bucket_seconds": 1,
+                         *         "points": [
+                         *           {
+                         *             "at": "2026-11-24T09:00:00.000Z",
+                         *             "handed": 0,
+                         *             "sent": 0,
+                         *             "delivered": 0,
+                         *             "read": 0,
+                         *             "failed": 0
+                         *           },
+                         *           {
+                         *             "at": "2026-11-24T09:00:01.000Z",
+                         *             "handed": 2,
+                         *             "sent": 2,
+                         *             "delivered": 1,
+                         *             "read": 0,
+                         *             "failed": 0
+                         *           },
+                         *           {
+                         *             "at": "2026-11-24T09:00:02.000Z",
+                         *             "handed": 2,
+                         *             "sent": 2,
+                         *             "delivered": 2,
+                         *             "read": 1,
+                         *             "failed": 0
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            /** @example  */
+                            message: string;
+                            /** @example 200 */
+                            status_code: number;
+                            /** @example 7b0c3c1e-5d0a-4a44-9f0e-2f3c1b1f6d7e */
+                            trace_id: string;
+                            /** @example [] */
+                            errors: {
+                                code: string;
+                                message: string;
+                                field?: string;
+                            }[];
+                            data: {
+                                /** @description rows of the bulk send */
+                                rows: number;
+                                /** @description rows read for the curves: every row, or every k-th of a large send */
+                                sampled_rows: number;
+                                /** @description true when the curves are scaled up from a sample of the rows */
+                                estimated: boolean;
+                                /** @description width of a bucket (0 when nothing happened yet) */
+                                bucket_seconds: number;
+                                points: {
+                                    /**
+                                     * Format: date-time
+                                     * @description end of the bucket (the first point is the start)
+                                     */
+                                    at: string;
+                                    /** @description rows handed to the network by then */
+                                    handed: number;
+                                    /** @description rows the network had accepted (its `sent`; status BACKEND_DELIVERED or beyond) */
+                                    sent: number;
+                                    /** @description rows on the customer's phone (`delivered`; BACKEND_SENT or beyond) */
+                                    delivered: number;
+                                    /** @description rows read (`read`; BACKEND_SEEN) */
+                                    read: number;
+                                    /** @description rows failed */
+                                    failed: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description A failure, in both families: one element per problem, each with a stable code (docs/errors.md) and the field path */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description A failure, in both families: one element per problem, each with a stable code (docs/errors.md) and the field path */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Volume, delivery and read rates, failures by code and tier use of the last 24 h, 7 d or 30 d (addition)
+         * @description For the company, or one channel with channel_id: messages made in the period (bulk rows counted by their bulk send's creation time from its counters, single sends by their own), how many the network accepted (sent), delivered and read, or failed, per hour (24h) or UTC day (7d, 30d); delivered_rate = delivered ÷ sent and read_rate = read ÷ delivered; failures grouped by the code that starts the error detail; each channel's customers in the rolling 24 h against its tier. Another company's channel is 404 CHANNEL_NOT_FOUND.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /**
+                     * @description the last 24h (hourly), 7d or 30d (daily); default 24h
+                     * @example 7d
+                     */
+                    period?: "24h" | "7d" | "30d";
+                    /**
+                     * @description one channel; all of the company when absent
+                     * @example 110000000000001
+                     */
+                    channel_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "message": "",
+                         *       "status_code": 200,
+                         *       "trace_id": "7b0c3c1e-5d0a-4a44-9f0e-2f3c1b1f6d7e",
+                         *       "errors": [],
+                         *       "data": {
+                         *         "period": "24h",
+                         *         "from": "2026-11-23T09:00:00.000Z",
+                         *         "to": "2026-11-24T09:00:00.000Z",
+                         *         "bucket_seconds": 3600,
+                         *         "channel_id": null,
+                         *         "totals": {
+                         *           "messages": 120,
+                         *           "bulk_sends": 2,
+                         *           "single_sends": 20,
+                         *           "sent": 118,
+                         *           "delivered": 110,
+                         *           "read": 80,
+                         *           "failed": 2,
+                         *           "cancelled": 0,
+                         *           "delivered_rate": 93.2,
+                         *           "read_rate": 72.7
+                         *         },
+                         *         "series": [
+                         *           {
+                         *             "at": "2026-11-24T08:00:00.000Z",
+                         *             "messages": 120,
+                         *             "sent": 118,
+                         *             "delivered": 110,
+                         *             "read": 80,
+                         *             "failed": 2
+                         *           }
+                         *         ],
+                         *         "failures": [
+                         *           {
+                         *             "code": "131049",
+                         *             "title": "This message was not delivered to maintain healthy ecosystem engagement.",
+                         *             "count": 2
+                         *           }
+                         *         ],
+                         *         "channels": [
+                         *           {
+                         *             "channel_id": "110000000000001",
+                         *             "name": "Demo Main",
+                         *             "messaging_limit_tier": "TIER_2K",
+                         *             "tier_limit": 2000,
+                         *             "tier_used_24h": 118
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            /** @example  */
+                            message: string;
+                            /** @example 200 */
+                            status_code: number;
+                            /** @example 7b0c3c1e-5d0a-4a44-9f0e-2f3c1b1f6d7e */
+                            trace_id: string;
+                            /** @example [] */
+                            errors: {
+                                code: string;
+                                message: string;
+                                field?: string;
+                            }[];
+                            data: {
+                                period: string;
+                                /** Format: date-time */
+                                from: string;
+                                /** Format: date-time */
+                                to: string;
+                                /** @description 3600 for 24h, 86400 (UTC days) for 7d and 30d */
+                                bucket_seconds: number;
+                                channel_id: string | null;
+                                totals: {
+                                    /** @description messages made in the period (bulk rows by their bulk send, single sends) */
+                                    messages: number;
+                                    /** @description accepted by the network (its `sent`) */
+                                    sent: number;
+                                    /** @description on the customer's phone (`delivered`) */
+                                    delivered: number;
+                                    /** @description read */
+                                    read: number;
+                                    /** @description failed */
+                                    failed: number;
+                                    /** @description bulk sends created in the period */
+                                    bulk_sends: number;
+                                    /** @description single sends made in the period */
+                                    single_sends: number;
+                                    /** @description bulk rows cancelled by a stop */
+                                    cancelled: number;
+                                    /** @description delivered ÷ sent, percent; null when nothing was sent */
+                                    delivered_rate: number | null;
+                                    /** @description read ÷ delivered, percent; null when nothing was delivered */
+                                    read_rate: number | null;
+                                };
+                                series: {
+                                    /**
+                                     * Format: date-time
+                                     * @description start of the bucket
+                                     */
+                                    at: string;
+                                    /** @description messages made in the period (bulk rows by their bulk send, single sends) */
+                                    messages: number;
+                                    /** @description accepted by the network (its `sent`) */
+                                    sent: number;
+                                    /** @description on the customer's phone (`delivered`) */
+                                    delivered: number;
+                                    /** @description read */
+                                    read: number;
+                                    /** @description failed */
+                                    failed: number;
+                                }[];
+                                /** @description at most 20, most first */
+                                failures: {
+                                    /** @description the code that starts the error detail (the network's, e.g. 131049, or the service's, e.g. RECIPIENT_OPTED_OUT); null when none */
+                                    code: string | null;
+                                    /** @description one error message of that code */
+                                    title: string | null;
+                                    /** @description failed messages with that code */
+                                    count: number;
+                                }[];
+                                channels: {
+                                    channel_id: string;
+                                    name: string;
+                                    messaging_limit_tier: string;
+                                    /** @description new customers allowed per rolling 24 h; null = no cap */
+                                    tier_limit: number | null;
+                                    /** @description customers messaged in the rolling 24 h */
+                                    tier_used_24h: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description A failure, in both families: one element per problem, each with a stable code (docs/errors.md) and the field path */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description A failure, in both families: one element per problem, each with a stable code (docs/errors.md) and the field path */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

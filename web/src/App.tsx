@@ -6,6 +6,7 @@ import { navigate, useRoute } from './router';
 import { clearToken, getToken } from './session';
 import { ChannelsPage } from './pages/channels/ChannelsPage';
 import { LookupPage } from './pages/lookup/LookupPage';
+import { OverviewPage } from './pages/overview/OverviewPage';
 import { ReportsPage } from './pages/reports/ReportsPage';
 import { SignInPage } from './pages/signin/SignInPage';
 import { TemplatesPage } from './pages/templates/TemplatesPage';
@@ -13,6 +14,7 @@ import { WizardPage } from './pages/wizard/WizardPage';
 
 /** The navigation: path, label and page. */
 const PAGES: Array<{ path: string; label: string; page: ComponentType }> = [
+  { path: '/overview', label: 'Overview', page: OverviewPage },
   { path: '/channels', label: 'Channels', page: ChannelsPage },
   { path: '/templates', label: 'Templates', page: TemplatesPage },
   { path: '/send', label: 'Send', page: WizardPage },

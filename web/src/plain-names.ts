@@ -10,6 +10,8 @@
  * and BACKEND_SEEN is "Read" — the order WhatsApp Manager uses: sent → delivered → read.
  */
 
+import { ratePercent } from '../../src/domain/send-stats.js';
+
 /** One plain name with a one-line explanation (shown as a hint). */
 export interface PlainName {
   name: string;
@@ -158,10 +160,8 @@ export interface FunnelCounts {
   failed_count: number;
 }
 
-/** A share as a percentage with one decimal, or null when the base is 0. */
-export function rate(part: number, whole: number): number | null {
-  return whole > 0 ? Math.round((part / whole) * 1000) / 10 : null;
-}
+/** A share as a percentage with one decimal, or null when the base is 0 (the server's own rule). */
+export const rate = ratePercent;
 
 /**
  * The rates WhatsApp Manager shows: delivered ÷ sent and read ÷ delivered (in the plain names above; with

@@ -23,6 +23,7 @@ import * as m0018 from './0018_outbox_plans_per_statement.js';
 import * as m0019 from './0019_bulk_send_name.js';
 import * as m0020 from './0020_pricing.js';
 import * as m0021 from './0021_messages_by_recipient.js';
+import * as m0022 from './0022_single_sends_by_time.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -45,4 +46,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0019_bulk_send_name': m0019,
   '0020_pricing': m0020,
   '0021_messages_by_recipient': m0021,
+  '0022_single_sends_by_time': m0022,
 };

@@ -64,7 +64,10 @@ function ChannelCard({ channel: c }: { channel: Channel }) {
       {c.status_webhooks_stale_since && (
         <p class="alert warn">No status webhook since {fmtTime(c.status_webhooks_stale_since)} while messages await one: check the app's webhook subscription.</p>
       )}
-      <a class="card-link" href={href('/reports', { channel: c.id })}>Bulk sends of this channel</a>
+      <div class="row">
+        <a class="card-link" href={href('/overview', { channel: c.id })}>Overview</a>
+        <a class="card-link" href={href('/reports', { channel: c.id })}>Bulk sends of this channel</a>
+      </div>
     </article>
   );
 }

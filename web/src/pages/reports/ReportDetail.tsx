@@ -11,6 +11,7 @@ import { fmtNumber, fmtTime } from '../../format';
 import { MESSAGE_STATUS_NAMES, MESSAGE_STATUS_ORDER, messageStatusName } from '../../plain-names';
 import { apiDownload, apiFetch, errorText } from '../../http';
 import { href } from '../../router';
+import { SendTimeline } from './SendTimeline';
 
 const PAGE_SIZE = 50;
 const DETAIL_PATH = '/agent-app/message-template/send-wizard/reports/detail';
@@ -91,6 +92,7 @@ export function ReportDetail(props: { id: string; send: SendWizard | null; versi
         </div>
         <button type="button" class="button small ghost" onClick={props.onClose}>Close detail</button>
       </div>
+      <SendTimeline id={props.id} version={props.version} />
       <div class="toolbar">
         <label class="field">
           <span>Status</span>

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Pager } from '../../components/Pager';
 import { useChannels, useLoad } from '../../data';
 import { fmtNumber } from '../../format';
+import { sendStatusName } from '../../plain-names';
 import { apiFetch, errorText } from '../../http';
 import { href, replaceQuery, useRoute } from '../../router';
 import { ReportDetail } from './ReportDetail';
@@ -49,6 +50,7 @@ export function ReportsPage() {
 
   /** Calls a bulk-send action route and says what happened. */
   const run = async (action: SendAction, w: SendWizard) => {
+    const title = w.send_name ?? w.name;
     setBusy(true);
     try {
       const res = await apiFetch<{ data: Record<string, unknown> }>(`/agent-app/message-template/send-wizard/${action}`, {
@@ -58,15 +60,15 @@ export function ReportsPage() {
       const d = res.data;
       const text =
         action === 'stop'
-          ? `Stopped “${w.name}”: ${fmtNumber(Number(d.cancelled_count))} messages not yet handed off were cancelled.`
+          ? `Stopped “${title}”: ${fmtNumber(Number(d.cancelled_count))} messages not yet handed to WhatsApp were cancelled.`
           : action === 'pause'
-            ? `Paused “${w.name}”: ${fmtNumber(Number(d.parked_count))} messages wait until you resume.`
+            ? `Paused “${title}”: ${fmtNumber(Number(d.parked_count))} messages wait until you resume.`
             : action === 'resume'
-              ? `Resumed “${w.name}” (${String(d.status)}).`
-              : `Retrying ${fmtNumber(Number(d.summary))} failed rows of “${w.name}” as a new bulk send.`;
+              ? `Resumed “${title}” (${sendStatusName(String(d.status))}).`
+              : `Retrying ${fmtNumber(Number(d.summary))} failed rows of “${title}” as a new bulk send.`;
       setNotice({ kind: 'info', text });
     } catch (err) {
-      setNotice({ kind: 'error', text: `Could not ${action} “${w.name}”: ${errorText(err)}` });
+      setNotice({ kind: 'error', text: `Could not ${action} “${title}”: ${errorText(err)}` });
     } finally {
       setBusy(false);
       setConfirming(null);
@@ -159,13 +161,13 @@ export function ReportsPage() {
       >
         {confirming?.action === 'stop' && (
           <p>
-            “{confirming.send.name}” ({fmtNumber(confirming.send.summary)} rows): every message not yet handed to the network is cancelled at once.
-            Messages already handed off still get their delivery events. This cannot be undone.
+            “{confirming.send.send_name ?? confirming.send.name}” ({fmtNumber(confirming.send.summary)} rows): every message not yet handed to WhatsApp is cancelled at once.
+            Messages WhatsApp already has still get their delivered and read updates. This cannot be undone.
           </p>
         )}
         {confirming?.action === 'retry' && (
           <p>
-            A new bulk send of “{confirming.send.name}” takes the {fmtNumber(confirming.send.failed_count)} failed rows and sends them now. Rows the
+            A new bulk send of “{confirming.send.send_name ?? confirming.send.name}” takes the {fmtNumber(confirming.send.failed_count)} failed rows and sends them now. Rows the
             network may already have (accepted before a timeout, outcome unknown) are left out.
           </p>
         )}

@@ -60,7 +60,7 @@ export function SendCard(props: { send: SendWizard; selected: boolean; detailHre
         </div>
       </header>
       {w.status === 'PAUSED' && w.paused_reason && <p class="alert warn small">On hold: {w.paused_reason}. It resumes by itself.</p>}
-      {w.status === 'PAUSED_BY_USER' && <p class="alert warn small">Paused by a user: nothing new is handed to the network until it is resumed.</p>}
+      {w.status === 'PAUSED_BY_USER' && <p class="alert warn small">Paused by a user: nothing new goes to WhatsApp until it is resumed.</p>}
       {w.status === 'SCHEDULED' && w.scheduled_at && <p class="alert info small">Scheduled: starts {fmtTime(w.scheduled_at)}.</p>}
       {w.retry_of && <p class="muted small">Retry of the failed rows of <span class="mono">{w.retry_of}</span>.</p>}
       <div class="progress-line">

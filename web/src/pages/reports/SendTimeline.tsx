@@ -1,0 +1,54 @@
+/**
+ * A bulk send over time (GET /api/v1/send-wizards/{id}/timeline): how many rows had been handed to WhatsApp,
+ * sent, delivered, read or failed at each moment. Read again when the send's counters change.
+ */
+import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { STAGE_STYLE, TimeChart } from '../../components/Chart';
+import { useLoad } from '../../data';
+import { fmtDuration, fmtNumber } from '../../format';
+import { apiFetch } from '../../http';
+import { FUNNEL_STAGES, PRE_FUNNEL_STAGES } from '../../plain-names';
+
+type Stage = 'handed' | 'sent' | 'delivered' | 'read' | 'failed';
+
+interface Timeline {
+  rows: number;
+  sampled_rows: number;
+  estimated: boolean;
+  bucket_seconds: number;
+  points: Array<{ at: string } & Record<Stage, number>>;
+}
+
+/** The stages with the names every page uses (plain-names.ts). */
+const STAGES: Array<{ key: Stage; label: string }> = [
+  { key: 'handed', label: PRE_FUNNEL_STAGES[2].name },
+  { key: 'sent', label: FUNNEL_STAGES[0].name },
+  { key: 'delivered', label: FUNNEL_STAGES[1].name },
+  { key: 'read', label: FUNNEL_STAGES[2].name },
+  { key: 'failed', label: 'Failed' },
+];
+
+export function SendTimeline(props: { id: string; version: string }) {
+  const timeline = useLoad(() => apiFetch<{ data: Timeline }>(`/api/v1/send-wizards/${props.id}/timeline`).then((b) => b.data), [props.id]);
+  const firstVersion = useRef(props.version);
+  useEffect(() => {
+    if (props.version !== firstVersion.current) {
+      firstVersion.current = props.version;
+      void timeline.reload();
+    }
+  }, [props.version]);
+  const t = timeline.data;
+  const chart = useMemo(() => {
+    if (!t || t.points.length === 0) return null;
+    return {
+      times: t.points.map((p) => Date.parse(p.at)),
+      series: STAGES.map((s) => ({ label: s.label, color: STAGE_STYLE[s.key].color, dash: [...STAGE_STYLE[s.key].dash], values: t.points.map((p) => p[s.key]) })),
+    };
+  }, [t]);
+
+  if (timeline.error) return <p class="alert error" role="alert">Could not load the send over time: {timeline.error}</p>;
+  if (!t) return null;
+  if (!chart) return <p class="muted small" data-testid="send-timeline">Nothing has been handed to WhatsApp yet.</p>;
+  const caption = `${t.estimated ? `estimated from every ${fmtNumber(Math.round(t.rows / Math.max(1, t.sampled_rows)))}th row (${fmtNumber(t.sampled_rows)} of ${fmtNumber(t.rows)}), ` : ''}${fmtDuration(t.bucket_seconds)} steps`;
+  return <TimeChart title="The send over time" caption={caption} times={chart.times} series={chart.series} height={200} testId="send-timeline" />;
+}
