@@ -53,8 +53,8 @@ export const agentAppBulkSendFileRoutes: FastifyPluginAsyncTypebox<RouteDeps> = 
       {
         bodyLimit: START_LIMITS.maxBytes + 1024 * 1024,
         schema: {
-          tags: ['family A'],
-          summary: 'Start a bulk send from a CSV or XLSX file (multipart; beyond the interface)',
+          tags: ['/agent-app/message-template'],
+          summary: 'Start a bulk send from a CSV or XLSX file (multipart; addition)',
           description:
             'multipart/form-data: a `file` part (CSV in UTF-8 with a header row, comma, semicolon or tab separated; or XLSX, first worksheet; ' +
             'up to 256 MB and 1,000,000 rows) and the fields `message_template_id`, `channel_id`, `total_time`, optional `mapping` ' +
@@ -126,8 +126,8 @@ export const agentAppBulkSendFileRoutes: FastifyPluginAsyncTypebox<RouteDeps> = 
     '/send-wizard/reports/detail/export',
     {
       schema: {
-        tags: ['family A'],
-        summary: "Download a bulk send's report detail as CSV or XLSX (streamed; beyond the interface)",
+        tags: ['/agent-app/message-template'],
+        summary: "Download a bulk send's report detail as CSV or XLSX (streamed; addition)",
         description:
           'Every row of the bulk send in row order (optionally only one message status), streamed in keyset batches: columns row, row_id, ' +
           'phone_number, full_name, status, backend_sended_time, sended_time, delivered_time, seen_time, failed_time (ISO 8601 UTC), ' +

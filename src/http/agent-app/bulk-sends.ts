@@ -47,7 +47,7 @@ export const agentAppBulkSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asyn
         path,
         {
           schema: {
-            tags: ['family A'],
+            tags: ['/agent-app/message-template'],
             summary: variant === 'v1' ? 'Start a bulk send (rows as objects)' : 'Start a bulk send (rows as arrays, columns named by param_headers; carousel capable)',
             description:
               (variant === 'v1'
@@ -59,7 +59,7 @@ export const agentAppBulkSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asyn
               'Formats with complete examples: docs/send-parameters.md. ' +
               'The body is read as a stream (up to 256 MB, 1,000,000 rows); every row is checked before anything is stored, a bad one is 400 naming rows[i]. ' +
               'Repeated numbers are sent once (duplicate_count). Optional Idempotency-Key header. ' +
-              'Beyond the interface: `dry_run: true` checks exactly as a start and stores nothing; it answers the row count, duplicates removed and the tier quota needed and left; ' +
+              'Addition: `dry_run: true` checks exactly as a start and stores nothing; it answers the row count, duplicates removed and the tier quota needed and left; ' +
               '`send_name` names the bulk send in lists and reports.',
             body,
             response: { 200: StartOrDryRunResponse, ...ERROR_RESPONSES },
@@ -97,7 +97,7 @@ export const agentAppBulkSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asyn
     '/send-wizard/stop',
     {
       schema: {
-        tags: ['family A'],
+        tags: ['/agent-app/message-template'],
         summary: 'Stop a bulk send: rows not yet handed to the network become CANCELLED at once',
         description: 'Rows already handed to the network keep their status and counters; stopping a finished bulk send is 409 BULK_SEND_FINISHED.',
         body: StopBody,
@@ -114,7 +114,7 @@ export const agentAppBulkSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asyn
     '/send-wizard/reports',
     {
       schema: {
-        tags: ['family A'],
+        tags: ['/agent-app/message-template'],
         summary: "The channel's bulk sends with their counters, newest first",
         description:
           'Paged (page from 1, page_size up to 500, default 20). Counters follow the status events as they arrive. ' +
@@ -138,11 +138,11 @@ export const agentAppBulkSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asyn
     '/send-wizard/reports/detail',
     {
       schema: {
-        tags: ['family A'],
+        tags: ['/agent-app/message-template'],
         summary: "One bulk send's rows with their status, times and errors, in row order",
         description:
           'Paged by data.page / data.page_size (up to 500). Time and error fields appear once set; row is the 1-based row number, row_id the client\'s id. ' +
-          'Beyond the interface: `status` lists only rows in that message status (`pagination.total` counts them); `data.after_row` pages by keyset ' +
+          'Addition: `status` lists only rows in that message status (`pagination.total` counts them); `data.after_row` pages by keyset ' +
           '(the rows after that row number), as fast deep in a 1,000,000-row bulk send as on its first page; `data.send_name` is the bulk send\'s own name.',
         body: ReportDetailBody,
         response: { 200: ReportDetailResponse, ...ERROR_RESPONSES },

@@ -13,7 +13,7 @@ export const agentAppChannelRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
     '/template/waba-status',
     {
       schema: {
-        tags: ['family A'],
+        tags: ['/agent-app/message-template'],
         summary: 'Phone status of a channel (quality in quality_score)',
         description:
           "The channel's status, quality and messaging tier, refreshed from the network when older than 30 s. " +

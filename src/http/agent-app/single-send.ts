@@ -17,7 +17,7 @@ export const agentAppSingleSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = as
       ...idempotentRoute(deps.db),
       config: documented({ headers: IDEMPOTENCY_HEADER_DOC }),
       schema: {
-        tags: ['family A'],
+        tags: ['/agent-app/message-template'],
         summary: 'Send one template message (queued, handed to the network at most once)',
         description:
           'Checks everything first (template APPROVED and of the channel\'s WABA, parameters against the template, E.164 number, ' +

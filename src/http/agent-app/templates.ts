@@ -18,7 +18,7 @@ export const agentAppTemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asyn
       ...idempotentRoute(deps.db),
       config: documented({ headers: IDEMPOTENCY_HEADER_DOC }),
       schema: {
-        tags: ['family A'],
+        tags: ['/agent-app/message-template'],
         summary: 'Create a template (v1); submitted to the network for review, starts PENDING',
         description:
           'Checks the template against the network\'s rules and the service\'s (MARKETING, at most 4 body variables), then submits it; ' +
@@ -49,7 +49,7 @@ export const agentAppTemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asyn
       ...idempotentRoute(deps.db),
       config: documented({ headers: IDEMPOTENCY_HEADER_DOC }),
       schema: {
-        tags: ['family A'],
+        tags: ['/agent-app/message-template'],
         summary: 'Create a template (v2, carousel capable, lower-case component types accepted)',
         description:
           'Like the v1 create, with the template under message_template and CAROUSEL components (2–10 cards, each a media header, ' +
@@ -78,7 +78,7 @@ export const agentAppTemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asyn
     '/template',
     {
       schema: {
-        tags: ['family A'],
+        tags: ['/agent-app/message-template'],
         summary: "The templates of the channel's WABA",
         description:
           "Every template of the WABA the channel belongs to, including those made in WhatsApp Manager (imported on the way), " +
@@ -100,7 +100,7 @@ export const agentAppTemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asyn
     '/template/get-by-id',
     {
       schema: {
-        tags: ['family A'],
+        tags: ['/agent-app/message-template'],
         summary: 'One template',
         description: "A template of the channel's WABA by id; another company's id answers 404 NOT_FOUND like a missing one.",
         querystring: Type.Object(
@@ -129,7 +129,7 @@ export const agentAppTemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asyn
     '/template',
     {
       schema: {
-        tags: ['family A'],
+        tags: ['/agent-app/message-template'],
         summary: 'Delete a template (at the network too; the name is blocked for 30 days)',
         description: 'Deletes the template at the network and here; its name cannot be used on the WABA for 30 days (the network\'s rule).',
         body: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false, examples: [{ id: EX.templateId }] }),

@@ -14,7 +14,7 @@ export const apiV1BulkSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     '/send-wizards/:id/pause',
     {
       schema: {
-        tags: ['family B'],
+        tags: ['/api/v1'],
         summary: 'Pause a bulk send (addition): no new row is handed to the network until resume',
         description:
           'RUNNING or PAUSED (by the service) → PAUSED_BY_USER; rows not yet handed to the network wait again (NONE). No body. A second pause answers 200; SCHEDULED is 409 BULK_SEND_NOT_STARTED, STOPPED/COMPLETED 409 BULK_SEND_FINISHED; another company\'s id 404.',
@@ -32,7 +32,7 @@ export const apiV1BulkSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     '/send-wizards/:id/resume',
     {
       schema: {
-        tags: ['family B'],
+        tags: ['/api/v1'],
         summary: 'Resume a bulk send the user paused (addition)',
         description:
           "PAUSED_BY_USER → RUNNING, or PAUSED when the service's own reason was in force at the pause. The rest of the total_time window restarts now. No body. RUNNING or PAUSED: 200, unchanged; SCHEDULED 409 BULK_SEND_NOT_STARTED; STOPPED/COMPLETED 409 BULK_SEND_FINISHED.",
@@ -50,10 +50,10 @@ export const apiV1BulkSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     '/send-wizards/:id/retry',
     {
       schema: {
-        tags: ['family B'],
+        tags: ['/api/v1'],
         summary: 'A new bulk send from the failed rows of a finished one (addition)',
         description:
-          'Same rules as family A `send-wizard/retry`; the body holds only the options (`{}` for every failed row now).',
+          'Same rules as `POST /agent-app/message-template/send-wizard/retry`; the body holds only the options (`{}` for every failed row now).',
         params: BulkSendIdParams,
         body: RetryBodyB,
         response: { 200: apiV1Schema({ data: RetryData }), ...ERROR_RESPONSES },

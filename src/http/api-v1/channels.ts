@@ -15,7 +15,7 @@ export const apiV1ChannelRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (a
     '/message-templates/waba-status',
     {
       schema: {
-        tags: ['family B'],
+        tags: ['/api/v1'],
         summary: 'Phone status of a channel (quality in quality_rating)',
         description:
           "The channel's status, quality and messaging tier, refreshed from the network when older than 30 s. " +
@@ -34,8 +34,8 @@ export const apiV1ChannelRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (a
     '/channels',
     {
       schema: {
-        tags: ['family B'],
-        summary: "The caller's channels with their status, refreshed from the network when stale (added beyond the interface)",
+        tags: ['/api/v1'],
+        summary: "The caller's channels with their status, refreshed from the network when stale (addition)",
         description:
           'Every channel of the company with status, quality, tier, the throughput it sends at, a token problem (auth_error) ' +
           'and status_webhooks_stale_since when status webhooks stopped arriving.',

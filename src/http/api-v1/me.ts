@@ -22,8 +22,8 @@ export const apiV1MeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, d
     '/me',
     {
       schema: {
-        tags: ['family B'],
-        summary: "The caller's company: id and name (added beyond the interface)",
+        tags: ['/api/v1'],
+        summary: "The caller's company: id and name (addition)",
         description:
           'Resolves the bearer token to its company. The web console calls it to check a token at sign-in and to show the company name. A token that is unknown or revoked gets 401 UNAUTHORIZED.',
         response: { 200: apiV1Schema({ data: MeData }, { examples: [exB({ data: { company_id: '64656d6f0000000000000001', name: 'Demo company' } })] }), ...ERROR_RESPONSES },

@@ -45,12 +45,12 @@ export const apiV1MediaRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app
       bodyLimit: MAX_MEDIA_BYTES + 1024 * 1024,
       config: documented({ body: MediaUploadDoc, consumes: ['multipart/form-data'] }),
       schema: {
-        tags: ['family B'],
+        tags: ['/api/v1'],
         summary: 'Upload a template header file (multipart: channel_id, file); returns file_handle',
         description:
-          'Added beyond the interface. multipart/form-data with a channel_id field and one file part named file; the file is streamed to ' +
-          "the network's resumable upload. The answer's file_handle goes into file_handle of a family B create, or example.header_handle of a " +
-          'family A create. Another content type is 415 UNSUPPORTED_MEDIA_TYPE; a type/content mismatch 400 and an over-size file 413, both on field file.',
+          'An addition. multipart/form-data with a channel_id field and one file part named file; the file is streamed to ' +
+          "the network's resumable upload. The answer's file_handle goes into file_handle of POST /api/v1/message-templates, or example.header_handle of a " +
+          'create under /agent-app/message-template. Another content type is 415 UNSUPPORTED_MEDIA_TYPE; a type/content mismatch 400 and an over-size file 413, both on field file.',
         consumes: ['multipart/form-data'],
         response: {
           200: apiV1Schema(

@@ -17,7 +17,7 @@ export const apiV1MessageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (a
     '/messages',
     {
       schema: {
-        tags: ['family B'],
+        tags: ['/api/v1'],
         summary: "Status records of the caller's messages by id (unknown and other companies' ids are absent)",
         description:
           'Up to 1,000 ids (single-send message_id or report detail message_id); each found message once, with its status, ' +
@@ -37,8 +37,8 @@ export const apiV1MessageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (a
     '/messages',
     {
       schema: {
-        tags: ['family B'],
-        summary: "A recipient's messages, newest first (added beyond the interface)",
+        tags: ['/api/v1'],
+        summary: "A recipient's messages, newest first (addition)",
         description:
           "The company's messages to one phone number (single sends and bulk-send rows), newest first, as the same records " +
           'as POST /api/v1/messages. Pages with limit (1-100, default 20) and after (the `next` of the previous page); ' +

@@ -87,7 +87,7 @@ export const apiV1OptOutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
         tags: TAGS,
         summary: "The company's opt-out list (suppression list), newest first",
         description:
-          'Added beyond the interface. Paged with page (from 1) and page_size (1-500, default 20); phone_number keeps the numbers that contain its digits. ' +
+          'An addition. Paged with page (from 1) and page_size (1-500, default 20); phone_number keeps the numbers that contain its digits. ' +
           'Numbers on the list are never sent to: a bulk-send row ends OPT_IN_FAILED with error_message "Recipient opted out" and an error_message_detail that starts RECIPIENT_OPTED_OUT; a single send answers 422 RECIPIENT_OPTED_OUT.',
         querystring: OptOutListQuery,
         response: {
@@ -116,7 +116,7 @@ export const apiV1OptOutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
         tags: TAGS,
         summary: 'Add a number to the opt-out list',
         description:
-          'Added beyond the interface. The number is normalised to E.164 (a leading 00 or + and spaces, dots, dashes, parentheses are accepted) and stored with source "api". ' +
+          'An addition. The number is normalised to E.164 (a leading 00 or + and spaces, dots, dashes, parentheses are accepted) and stored with source "api". ' +
           'Adding a number already on the list changes nothing and answers its first entry with created false.',
         body: OptOutAddBody,
         response: {
@@ -141,7 +141,7 @@ export const apiV1OptOutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
         tags: TAGS,
         summary: "The company's opt-out keywords",
         description:
-          'Added beyond the interface. An inbound WhatsApp reply (text, quick-reply button or reply-button title) that equals one of these, ignoring case, ' +
+          'An addition. An inbound WhatsApp reply (text, quick-reply button or reply-button title) that equals one of these, ignoring case, ' +
           'leading and trailing spaces and repeated inner spaces, adds its sender to the list of the company owning the channel it came in on. ' +
           'Default: STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT, OPTOUT, OPT OUT.',
         response: {
@@ -160,7 +160,7 @@ export const apiV1OptOutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
         tags: TAGS,
         summary: "Replace the company's opt-out keywords",
         description:
-          'Added beyond the interface. Keywords are stored trimmed, upper case, inner spaces collapsed; at most 50, each at most 64 characters; ' +
+          'An addition. Keywords are stored trimmed, upper case, inner spaces collapsed; at most 50, each at most 64 characters; ' +
           'two that are equal that way are refused (400, field keywords[i]). An empty list turns keyword opt-outs off. Numbers already on the list stay.',
         body: OptOutKeywordsBody,
         response: {
@@ -180,7 +180,7 @@ export const apiV1OptOutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
         tags: TAGS,
         summary: 'Import numbers to the opt-out list from a CSV file',
         description:
-          'Added beyond the interface. The CSV (UTF-8, at most 16 MB and 100,000 lines) comes as a text/csv body or as the "file" part of multipart/form-data. ' +
+          'An addition. The CSV (UTF-8, at most 16 MB and 100,000 lines) comes as a text/csv body or as the "file" part of multipart/form-data. ' +
           'Its first line is a header naming a phone_number column and optionally a reason column (other columns are ignored); comma, semicolon or tab separated, as the header shows. ' +
           'Lines with a bad number or reason are reported with their line number (1 = the header) and skipped; every good line is stored with source "import" ' +
           '(numbers already listed keep their entry). A file that is not valid CSV (an unclosed quote, a line over 4 KB) or lacks the header is refused as a whole (400): nothing is written.',
@@ -214,7 +214,7 @@ export const apiV1OptOutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
         tags: TAGS,
         summary: 'Remove a number from the opt-out list',
         description:
-          'Added beyond the interface. The number may be sent with or without its leading + (URL-encoded as %2B). 404 NOT_FOUND when the company has no opt-out for it. ' +
+          'An addition. The number may be sent with or without its leading + (URL-encoded as %2B). 404 NOT_FOUND when the company has no opt-out for it. ' +
           'Sends queued after this reach the number again.',
         params: OptOutParams,
         response: { 200: withExample(apiV1Schema({}), ENVELOPE), ...ERROR_RESPONSES },

@@ -27,7 +27,7 @@ export const apiV1TemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     '/message-templates/check-name',
     {
       schema: {
-        tags: ['family B'],
+        tags: ['/api/v1'],
         summary: 'Check a template name on a channel (needed within the hour before create)',
         description:
           'Answers 200 when the name is valid and free on the channel\'s WABA (not used, not deleted in the last 30 days); ' +
@@ -48,10 +48,10 @@ export const apiV1TemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
       ...idempotentRoute(deps.db),
       config: documented({ headers: IDEMPOTENCY_HEADER_DOC }),
       schema: {
-        tags: ['family B'],
+        tags: ['/api/v1'],
         summary: 'Create a template; the name must have been checked on the channel in the last hour',
         description:
-          'Like the family A create; an IMAGE, VIDEO or DOCUMENT header takes file_handle from POST /api/v1/media (422 MEDIA_REQUIRED without). ' +
+          'Like `POST /agent-app/message-template/template`; an IMAGE, VIDEO or DOCUMENT header takes file_handle from POST /api/v1/media (422 MEDIA_REQUIRED without). ' +
           'Without a check-name of the name on the channel in the last hour: 422 NAME_NOT_CHECKED. Optional Idempotency-Key header.',
         body: CreateTemplateB,
         response: {
@@ -83,7 +83,7 @@ export const apiV1TemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     '/message-templates',
     {
       schema: {
-        tags: ['family B'],
+        tags: ['/api/v1'],
         summary: "The templates of the channel's WABA",
         description:
           "Every template of the WABA the channel belongs to, including those made in WhatsApp Manager (imported on the way), " +
@@ -102,7 +102,7 @@ export const apiV1TemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     '/message-templates/languages',
     {
       schema: {
-        tags: ['family B'],
+        tags: ['/api/v1'],
         summary: "The network's template languages",
         description: 'The language codes a create takes in language (value), with their names.',
         response: {
@@ -118,7 +118,7 @@ export const apiV1TemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     '/message-templates/categories',
     {
       schema: {
-        tags: ['family B'],
+        tags: ['/api/v1'],
         summary: 'Categories supported for creation',
         description: 'The categories a create takes in category (MARKETING).',
         response: {
@@ -134,7 +134,7 @@ export const apiV1TemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     '/message-templates/:message_template_id',
     {
       schema: {
-        tags: ['family B'],
+        tags: ['/api/v1'],
         summary: 'One template',
         description: "A template of the channel's WABA by id; another company's id answers 404 NOT_FOUND like a missing one.",
         params: IdParams,
@@ -155,7 +155,7 @@ export const apiV1TemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     '/message-templates/:message_template_id',
     {
       schema: {
-        tags: ['family B'],
+        tags: ['/api/v1'],
         summary: 'Delete a template (at the network too; the name is blocked for 30 days)',
         description: 'Deletes the template at the network and here; its name cannot be used on the WABA for 30 days (the network\'s rule).',
         params: IdParams,

@@ -35,7 +35,7 @@ import {
 } from '../schemas/webhook-endpoint.js';
 
 const TAGS = ['client webhooks'];
-const ADDED = ' Added beyond the interface: see docs/webhooks-out.md.';
+const ADDED = ' An addition: see docs/webhooks-out.md.';
 const Pagination = Type.Object({ page: Type.Integer(), page_size: Type.Integer(), total: Type.Integer() }, { examples: [{ page: 1, page_size: 20, total: 1 }] });
 
 /** The routes; `deps.webhookEndpoints` carries the database, the secret box and the worker's wake-up. */

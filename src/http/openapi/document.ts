@@ -10,8 +10,8 @@ import { documentSchema } from './doc-only.js';
 
 /** The document's tags, in display order. */
 export const OPENAPI_TAGS = [
-  { name: 'family A', description: 'The interface\'s family A routes under /agent-app/message-template: `{success, data}` / `{success, items, pagination}`; failures in the shared error envelope.' },
-  { name: 'family B', description: 'The interface\'s family B routes under /api/v1: every answer in the `{success, message, status_code, trace_id, errors}` envelope.' },
+  { name: '/agent-app/message-template', description: 'Templates, single and bulk sends and their reports: answers `{success, data}` or `{success, items, pagination}`; failures in the shared error envelope.' },
+  { name: '/api/v1', description: 'Templates, channels, message records, opt-outs, statistics and client webhooks: every answer in the `{success, message, status_code, trace_id, errors}` envelope.' },
   { name: 'webhooks', description: 'The network\'s webhooks in (Meta calls these, signed with the app secret; no bearer token).' },
   { name: 'service', description: 'Service routes without a bearer token (health).' },
 ];
@@ -26,7 +26,7 @@ export function openapiOptions(version: string): SwaggerOptions {
         version,
         description:
           'WhatsApp template messaging: templates, single and bulk sends, channel health and message status. ' +
-          'Family A lives under /agent-app/message-template, family B under /api/v1; both take `Authorization: Bearer <token>` ' +
+          'Two groups of routes, /agent-app/message-template and /api/v1, on the same data; both take `Authorization: Bearer <token>` ' +
           '(`tms company create` / `tms token create`). Every failure answers the error envelope with a stable `errors[].code` ' +
           '(docs/errors.md). Send parameter and bulk column formats: docs/send-parameters.md.',
       },

@@ -46,7 +46,7 @@ function header(anyCase: boolean): TSchema[] {
         example: Type.Optional(Type.Object(
           {
             header_handle: Type.Array(Type.String(), {
-              description: 'the upload handle of a sample file (POST /api/v1/media answers it as file_handle); family B may send file_handle instead',
+              description: 'the upload handle of a sample file (POST /api/v1/media answers it as file_handle); POST /api/v1/message-templates may send file_handle instead',
             }),
           },
           { additionalProperties: false },

@@ -47,7 +47,7 @@ export const MarketingTtlField = Type.Union(
 
 /** `dry_run` (beyond the interface): checked like a start, nothing stored. */
 export const DryRunField = Type.Boolean({
-  description: 'beyond the interface: true checks every row exactly as a start would and stores, queues and sends nothing; the answer counts the rows and the tier quota they need',
+  description: 'addition: true checks every row exactly as a start would and stores, queues and sends nothing; the answer counts the rows and the tier quota they need',
   default: false,
 });
 
@@ -191,7 +191,7 @@ export const ReportDetailBody = Type.Object(
             Type.Integer({
               minimum: 0,
               maximum: 1_000_000,
-              description: 'beyond the interface: keyset paging, the rows after this row number (the last `row` of the previous page); `page` is then only echoed',
+              description: 'addition: keyset paging, the rows after this row number (the last `row` of the previous page); `page` is then only echoed',
             }),
           ),
         },
@@ -201,7 +201,7 @@ export const ReportDetailBody = Type.Object(
     id,
     status: Type.Optional(
       Type.Union(MESSAGE_STATUSES.map((s) => Type.Literal(s)), {
-        description: 'beyond the interface: only rows in this message status; pagination.total is then the count of those rows',
+        description: 'addition: only rows in this message status; pagination.total is then the count of those rows',
       }),
     ),
   },
