@@ -4,6 +4,7 @@
  */
 import { clearToken, getToken, setNotice } from './session';
 import { navigate } from './router';
+import type { Me } from './api-types';
 
 /** One element of the service's `errors` array (field is the path, e.g. `components[1].text`). */
 export interface FieldError {
@@ -128,10 +129,7 @@ export function errorText(err: unknown): string {
 }
 
 /** The signed-in company (GET /api/v1/me). */
-export interface Me {
-  company_id: string;
-  name: string;
-}
+export type { Me } from './api-types';
 
 /**
  * Checks a token before it is stored: GET /api/v1/me with it. Throws ApiError (401 for an unknown or

@@ -52,6 +52,11 @@ export function variableNames(text: string): readonly string[] {
   return placeholdersOf(text).names;
 }
 
+/** True for a positional variable name (`1`, `2`, …), false for a named one (`first_name`). */
+export function isPositionalName(name: string): boolean {
+  return POSITIONAL.test(name);
+}
+
 /** True when `{{` or `}}` is left once the well-formed tokens are removed (e.g. `{{1}`, `{{1}}}}`). */
 export function hasStrayBraces(text: string): boolean {
   const rest = text.replace(TOKEN, ' ');

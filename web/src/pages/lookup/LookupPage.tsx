@@ -4,7 +4,7 @@
  * failed, and when it was handed to WhatsApp, sent, delivered and read. `#/lookup?phone=…` or `?ids=…`.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { MessageRecord } from '../../api-types';
+import type { MessageRecord, MessageSearch } from '../../api-types';
 import { messageStatusTone, PlainBadge } from '../../components/Badge';
 import { fmtTime } from '../../format';
 import { ApiError, apiFetch, errorText } from '../../http';
@@ -64,7 +64,7 @@ export function LookupPage() {
     try {
       const q = new URLSearchParams({ phone_number: number.trim(), limit: '20' });
       if (after) q.set('after', after);
-      const body = await apiFetch<{ items: MessageRecord[]; next: string | null }>(`/api/v1/messages?${q}`);
+      const body = await apiFetch<MessageSearch>(`/api/v1/messages?${q}`);
       setResults((prev) => ({ records: after && prev ? [...prev.records, ...body.items] : body.items, missing: [], next: body.next, phone: number.trim() }));
     } catch (err) {
       setResults(null);

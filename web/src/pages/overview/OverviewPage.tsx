@@ -5,6 +5,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useMemo } from 'preact/hooks';
+import type { Overview } from '../../api-types';
 import { STAGE_STYLE, TimeChart } from '../../components/Chart';
 import { useChannels, useLoad } from '../../data';
 import { fmtNumber } from '../../format';
@@ -17,19 +18,6 @@ const PERIODS = [
   { value: '7d', label: 'Last 7 days', bucket: 'per day (UTC)' },
   { value: '30d', label: 'Last 30 days', bucket: 'per day (UTC)' },
 ] as const;
-
-/** The answer of GET /api/v1/overview. */
-interface Overview {
-  period: string;
-  from: string;
-  to: string;
-  bucket_seconds: number;
-  channel_id: string | null;
-  totals: { messages: number; bulk_sends: number; single_sends: number; sent: number; delivered: number; read: number; failed: number; cancelled: number; delivered_rate: number | null; read_rate: number | null };
-  series: Array<{ at: string; messages: number; sent: number; delivered: number; read: number; failed: number }>;
-  failures: Array<{ code: string | null; title: string | null; count: number }>;
-  channels: Array<{ channel_id: string; name: string; messaging_limit_tier: string; tier_limit: number | null; tier_used_24h: number }>;
-}
 
 /** The plain name of a funnel stage by its overview key (sent/delivered/read as the network says them). */
 const stageName = (key: 'sent' | 'delivered' | 'read') => FUNNEL_STAGES[['sent', 'delivered', 'read'].indexOf(key)].name;

@@ -3,6 +3,7 @@
  * sent, delivered, read or failed at each moment. Read again when the send's counters change.
  */
 import { useEffect, useMemo, useRef } from 'preact/hooks';
+import type { Timeline } from '../../api-types';
 import { STAGE_STYLE, TimeChart } from '../../components/Chart';
 import { useLoad } from '../../data';
 import { fmtDuration, fmtNumber } from '../../format';
@@ -10,14 +11,6 @@ import { apiFetch } from '../../http';
 import { FUNNEL_STAGES, PRE_FUNNEL_STAGES } from '../../plain-names';
 
 type Stage = 'handed' | 'sent' | 'delivered' | 'read' | 'failed';
-
-interface Timeline {
-  rows: number;
-  sampled_rows: number;
-  estimated: boolean;
-  bucket_seconds: number;
-  points: Array<{ at: string } & Record<Stage, number>>;
-}
 
 /** The stages with the names every page uses (plain-names.ts). */
 const STAGES: Array<{ key: Stage; label: string }> = [

@@ -2,17 +2,10 @@
 import { apiFetch } from '../../http';
 import type { CreateBody } from './form';
 import type { ApiTemplate } from './types';
+import type { Channel } from '../../api-types';
 
-/** A channel of `GET /api/v1/channels` (the fields these pages read). */
-export interface Channel {
-  id: string;
-  status: string;
-  quality_rating: string;
-  verified_name: string;
-  display_phone_number: string;
-  messaging_limit_tier: string;
-  auth_error: string | null;
-}
+/** A channel of `GET /api/v1/channels`. */
+export type { Channel } from '../../api-types';
 
 /** The channels of the company. */
 export async function listChannels(): Promise<Channel[]> {

@@ -101,7 +101,7 @@ export function nameProblem(name: string): string | null {
 
 /** Example fields a text needs: one per distinct variable, labelled by the variable. */
 export function exampleSlots(text: string): string[] {
-  return variableNames(text);
+  return [...variableNames(text)];
 }
 
 /** `example` of a BODY or TEXT header: positional `body_text`/`header_text`, or the named form. */

@@ -3,6 +3,9 @@
  * shape with upper-case `type` values. Only the fields the console reads are typed.
  */
 
+import { isPositionalName, variableNames as namesOf } from '../../../../src/domain/templates/placeholders.js';
+import { MEDIA_HEADER_FORMATS } from '../../../../src/domain/templates/types.js';
+
 /** A button of a BUTTONS component. */
 export interface ApiButton {
   type: 'URL' | 'PHONE_NUMBER' | 'COPY_CODE' | 'QUICK_REPLY' | string;
@@ -49,19 +52,11 @@ export interface ApiTemplate {
   updated_at: string;
 }
 
-const TOKEN = /\{\{([^{}]*)\}\}/g;
-const VALID = /^(?:[1-9][0-9]*|[a-z][a-z0-9_]*)$/;
-
-/** Distinct variable names of a text in order of first appearance (`1`, `2` or `first_name`). */
-export function variableNames(text: string | undefined): string[] {
-  const names = [...(text ?? '').matchAll(TOKEN)].map((m) => m[1]).filter((n) => VALID.test(n));
-  return [...new Set(names)];
-}
+/** Distinct variable names of a text in order of first appearance (`1`, `2` or `first_name`): the server's rule. */
+export const variableNames = (text: string | undefined): readonly string[] => namesOf(text ?? '');
 
 /** True for a positional name (`1`, `2`, ...). */
-export function isPositional(name: string): boolean {
-  return /^\d+$/.test(name);
-}
+export const isPositional = isPositionalName;
 
 /** Media header formats (their value is a file: an uploaded handle at creation, a link or media id at send). */
-export const MEDIA_FORMATS = ['IMAGE', 'VIDEO', 'DOCUMENT'];
+export const MEDIA_FORMATS: readonly string[] = MEDIA_HEADER_FORMATS;
