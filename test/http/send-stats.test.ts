@@ -52,7 +52,8 @@ test("a bulk send's timeline ends at its counters, every row read, each curve ri
     [lastPoint.sent, lastPoint.delivered, lastPoint.read, lastPoint.failed],
     [item.delivered_count, item.sent_count, item.seen_count, item.failed_count],
   );
-  assert.equal(lastPoint.handed, 10);
+  // A row whose send answer never came (in doubt) has no hand-off time of its own: it counts from its next stage.
+  assert.ok(lastPoint.handed >= lastPoint.sent && lastPoint.handed <= 10, JSON.stringify(lastPoint));
   for (let i = 1; i < data.points.length; i++) assert.ok(data.points[i].read >= data.points[i - 1].read);
 });
 
