@@ -654,7 +654,7 @@ export interface paths {
                 query?: never;
                 header?: {
                     /**
-                     * @description Added beyond the interface: 1–255 printable ASCII characters. A retry with the same key and body within 24 h gets the first answer (Idempotent-Replayed: true) and runs nothing; another body under the key is 409 IDEMPOTENCY_KEY_REUSED.
+                     * @description Added addition: 1–255 printable ASCII characters. A retry with the same key and body within 24 h gets the first answer (Idempotent-Replayed: true) and runs nothing; another body under the key is 409 IDEMPOTENCY_KEY_REUSED.
                      * @example order-86019-send
                      */
                     "Idempotency-Key"?: string;
@@ -855,7 +855,7 @@ export interface paths {
                 query?: never;
                 header?: {
                     /**
-                     * @description Added beyond the interface: 1–255 printable ASCII characters. A retry with the same key and body within 24 h gets the first answer (Idempotent-Replayed: true) and runs nothing; another body under the key is 409 IDEMPOTENCY_KEY_REUSED.
+                     * @description Added addition: 1–255 printable ASCII characters. A retry with the same key and body within 24 h gets the first answer (Idempotent-Replayed: true) and runs nothing; another body under the key is 409 IDEMPOTENCY_KEY_REUSED.
                      * @example order-86019-send
                      */
                     "Idempotency-Key"?: string;
@@ -1198,7 +1198,7 @@ export interface paths {
                 query?: never;
                 header?: {
                     /**
-                     * @description Added beyond the interface: 1–255 printable ASCII characters. A retry with the same key and body within 24 h gets the first answer (Idempotent-Replayed: true) and runs nothing; another body under the key is 409 IDEMPOTENCY_KEY_REUSED.
+                     * @description Added addition: 1–255 printable ASCII characters. A retry with the same key and body within 24 h gets the first answer (Idempotent-Replayed: true) and runs nothing; another body under the key is 409 IDEMPOTENCY_KEY_REUSED.
                      * @example order-86019-send
                      */
                     "Idempotency-Key"?: string;
@@ -1317,14 +1317,14 @@ export interface paths {
         put?: never;
         /**
          * Start a bulk send (rows as objects)
-         * @description Rows as objects: params fills the BODY variables in order (a NAMED template: in order of first appearance of each name), text_header_param the header (text, or a media link/id), url_button_param/url_button_param2 the URL buttons, copy_code_param the coupon. Formats with complete examples: docs/send-parameters.md. The body is read as a stream (up to 256 MB, 1,000,000 rows); every row is checked before anything is stored, a bad one is 400 naming rows[i]. Repeated numbers are sent once (duplicate_count). Optional Idempotency-Key header. Beyond the interface: `dry_run: true` checks exactly as a start and stores nothing; it answers the row count, duplicates removed and the tier quota needed and left; `send_name` names the bulk send in lists and reports.
+         * @description Rows as objects: params fills the BODY variables in order (a NAMED template: in order of first appearance of each name), text_header_param the header (text, or a media link/id), url_button_param/url_button_param2 the URL buttons, copy_code_param the coupon. Formats with complete examples: docs/send-parameters.md. The body is read as a stream (up to 256 MB, 1,000,000 rows); every row is checked before anything is stored, a bad one is 400 naming rows[i]. Repeated numbers are sent once (duplicate_count). Optional Idempotency-Key header. Addition: `dry_run: true` checks exactly as a start and stores nothing; it answers the row count, duplicates removed and the tier quota needed and left; `send_name` names the bulk send in lists and reports.
          */
         post: {
             parameters: {
                 query?: never;
                 header?: {
                     /**
-                     * @description Added beyond the interface: 1–255 printable ASCII characters. A retry with the same key and body within 24 h gets the first answer (Idempotent-Replayed: true) and runs nothing; another body under the key is 409 IDEMPOTENCY_KEY_REUSED.
+                     * @description Added addition: 1–255 printable ASCII characters. A retry with the same key and body within 24 h gets the first answer (Idempotent-Replayed: true) and runs nothing; another body under the key is 409 IDEMPOTENCY_KEY_REUSED.
                      * @example order-86019-send
                      */
                     "Idempotency-Key"?: string;
@@ -1381,7 +1381,7 @@ export interface paths {
                         total_time: number;
                         channel_id: string;
                         /**
-                         * @description beyond the interface: true checks every row exactly as a start would and stores, queues and sends nothing; the answer counts the rows and the tier quota they need
+                         * @description addition: true checks every row exactly as a start would and stores, queues and sends nothing; the answer counts the rows and the tier quota they need
                          * @default false
                          */
                         dry_run?: boolean;
@@ -1524,14 +1524,14 @@ export interface paths {
         put?: never;
         /**
          * Start a bulk send (rows as arrays, columns named by param_headers; carousel capable)
-         * @description Rows as arrays: the row number, the phone, then one cell per param_headers column from the third on (BODY.<n>, HEADER.<n>, HEADER, BUTTONS.<i>, CAROUSEL.<card>.BODY.<n>, CAROUSEL.<card>.BUTTONS.<i>, CAROUSEL.<card>.HEADER, FULL_NAME; BODY.<name> for a NAMED template). Formats with complete examples: docs/send-parameters.md. The body is read as a stream (up to 256 MB, 1,000,000 rows); every row is checked before anything is stored, a bad one is 400 naming rows[i]. Repeated numbers are sent once (duplicate_count). Optional Idempotency-Key header. Beyond the interface: `dry_run: true` checks exactly as a start and stores nothing; it answers the row count, duplicates removed and the tier quota needed and left; `send_name` names the bulk send in lists and reports.
+         * @description Rows as arrays: the row number, the phone, then one cell per param_headers column from the third on (BODY.<n>, HEADER.<n>, HEADER, BUTTONS.<i>, CAROUSEL.<card>.BODY.<n>, CAROUSEL.<card>.BUTTONS.<i>, CAROUSEL.<card>.HEADER, FULL_NAME; BODY.<name> for a NAMED template). Formats with complete examples: docs/send-parameters.md. The body is read as a stream (up to 256 MB, 1,000,000 rows); every row is checked before anything is stored, a bad one is 400 naming rows[i]. Repeated numbers are sent once (duplicate_count). Optional Idempotency-Key header. Addition: `dry_run: true` checks exactly as a start and stores nothing; it answers the row count, duplicates removed and the tier quota needed and left; `send_name` names the bulk send in lists and reports.
          */
         post: {
             parameters: {
                 query?: never;
                 header?: {
                     /**
-                     * @description Added beyond the interface: 1–255 printable ASCII characters. A retry with the same key and body within 24 h gets the first answer (Idempotent-Replayed: true) and runs nothing; another body under the key is 409 IDEMPOTENCY_KEY_REUSED.
+                     * @description Added addition: 1–255 printable ASCII characters. A retry with the same key and body within 24 h gets the first answer (Idempotent-Replayed: true) and runs nothing; another body under the key is 409 IDEMPOTENCY_KEY_REUSED.
                      * @example order-86019-send
                      */
                     "Idempotency-Key"?: string;
@@ -1580,7 +1580,7 @@ export interface paths {
                         /** @description row-number column, phone column, then BODY.<n>, HEADER.<n>, HEADER (media), BUTTONS.<i>, CAROUSEL.<card>.BODY.<n>, CAROUSEL.<card>.BUTTONS.<i>, CAROUSEL.<card>.HEADER, FULL_NAME; a named template ({{first_name}}) takes BODY.<name> / HEADER.<name> or the position BODY.<n> */
                         param_headers: string[];
                         /**
-                         * @description beyond the interface: true checks every row exactly as a start would and stores, queues and sends nothing; the answer counts the rows and the tier quota they need
+                         * @description addition: true checks every row exactly as a start would and stores, queues and sends nothing; the answer counts the rows and the tier quota they need
                          * @default false
                          */
                         dry_run?: boolean;
@@ -1812,7 +1812,7 @@ export interface paths {
         put?: never;
         /**
          * The channel's bulk sends with their counters, newest first
-         * @description Paged (page from 1, page_size up to 500, default 20). Counters follow the status events as they arrive. Beyond the interface: `cost`, the billable messages by pricing category and market and their estimated cost at Meta's list price (the company's rate card, GET /api/v1/rate-card); an estimate, not an invoice.
+         * @description Paged (page from 1, page_size up to 500, default 20). Counters follow the status events as they arrive. Addition: `cost`, the billable messages by pricing category and market and their estimated cost at Meta's list price (the company's rate card, GET /api/v1/rate-card); an estimate, not an invoice.
          */
         post: {
             parameters: {
@@ -2030,7 +2030,7 @@ export interface paths {
         put?: never;
         /**
          * One bulk send's rows with their status, times and errors, in row order
-         * @description Paged by data.page / data.page_size (up to 500). Time and error fields appear once set; row is the 1-based row number, row_id the client's id. Beyond the interface: `status` lists only rows in that message status (`pagination.total` counts them); `data.after_row` pages by keyset (the rows after that row number), as fast deep in a 1,000,000-row bulk send as on its first page; `data.send_name` is the bulk send's own name.
+         * @description Paged by data.page / data.page_size (up to 500). Time and error fields appear once set; row is the 1-based row number, row_id the client's id. Addition: `status` lists only rows in that message status (`pagination.total` counts them); `data.after_row` pages by keyset (the rows after that row number), as fast deep in a 1,000,000-row bulk send as on its first page; `data.send_name` is the bulk send's own name.
          */
         post: {
             parameters: {
@@ -2057,11 +2057,11 @@ export interface paths {
                             page?: number;
                             /** @default 20 */
                             page_size?: number;
-                            /** @description beyond the interface: keyset paging, the rows after this row number (the last `row` of the previous page); `page` is then only echoed */
+                            /** @description addition: keyset paging, the rows after this row number (the last `row` of the previous page); `page` is then only echoed */
                             after_row?: number;
                         };
                         id: string;
-                        /** @description beyond the interface: only rows in this message status; pagination.total is then the count of those rows */
+                        /** @description addition: only rows in this message status; pagination.total is then the count of those rows */
                         status?: "NONE" | "CANCELLED" | "QUEUED" | "AGENDA" | "OPT_IN_SUCCESS" | "OPT_IN_FAILED" | "OPT_IN_FAILED_INVALID_NUMBER" | "SENT_TO_BACKEND" | "SENT_TO_BACKEND_FAILED" | "BACKEND_DELIVERED" | "BACKEND_SEEN" | "BACKEND_SENT" | "BACKEND_FAILED" | "BACKEND_DELETED";
                     };
                 };
@@ -2268,7 +2268,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start a bulk send from a CSV or XLSX file (multipart; beyond the interface)
+         * Start a bulk send from a CSV or XLSX file (multipart; addition)
          * @description multipart/form-data: a `file` part (CSV in UTF-8 with a header row, comma, semicolon or tab separated; or XLSX, first worksheet; up to 256 MB and 1,000,000 rows) and the fields `message_template_id`, `channel_id`, `total_time`, optional `mapping` (a JSON object: column header -> target; targets `phone_number`, `full_name`, `id`, and the startv2 columns such as `BODY.1`, `HEADER.1`, `BUTTONS.0`, `CAROUSEL.0.BODY.1` or start field names `url_button_param`, `url_button_param2`, `text_header_param`, `copy_code_param`; without it, headers that already name a target are used) and optional `dry_run` (true/false), `scheduled_at` (addition: ISO 8601 with an offset; see the JSON starts), `send_name` (the bulk send's own name, as on the JSON starts) and `message_send_ttl_seconds` (as on the JSON starts). Fields and file may come in any order. Rows are checked exactly as startv2 rows; errors name `rows[<sheet row>].<column header>` (the header is row 1). Nothing is stored when any row is bad. Codes: FILE_TYPE_UNSUPPORTED (415), FILE_INVALID, MAPPING_INVALID (400), PAYLOAD_TOO_LARGE (413).
          */
         post: {
@@ -2396,7 +2396,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download a bulk send's report detail as CSV or XLSX (streamed; beyond the interface)
+         * Download a bulk send's report detail as CSV or XLSX (streamed; addition)
          * @description Every row of the bulk send in row order (optionally only one message status), streamed in keyset batches: columns row, row_id, phone_number, full_name, status, backend_sended_time, sended_time, delivered_time, seen_time, failed_time (ISO 8601 UTC), error_message, error_message_detail, message_id, send_name (the bulk send's own name, on every row), then what the row cost: market (the recipient's country), pricing_category and pricing_type (the network's pricing), billed (billable and delivered or read) and list_price (the rate card's figure for a billed row; empty when unknown); list_price summed is the estimated cost at Meta's list price, not an invoice. Empty cells for unset fields. Sent as an attachment (report-<id>[-<status>].csv|xlsx). Another company's id is 404 like a missing one.
          */
         get: {
@@ -2931,7 +2931,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's channels with their status, refreshed from the network when stale (added beyond the interface)
+         * The caller's channels with their status, refreshed from the network when stale (addition)
          * @description Every channel of the company with status, quality, tier, the throughput it sends at, a token problem (auth_error) and status_webhooks_stale_since when status webhooks stopped arriving.
          */
         get: {
@@ -3302,14 +3302,14 @@ export interface paths {
         put?: never;
         /**
          * Create a template; the name must have been checked on the channel in the last hour
-         * @description Like the family A create; an IMAGE, VIDEO or DOCUMENT header takes file_handle from POST /api/v1/media (422 MEDIA_REQUIRED without). Without a check-name of the name on the channel in the last hour: 422 NAME_NOT_CHECKED. Optional Idempotency-Key header.
+         * @description Like `POST /agent-app/message-template/template`; an IMAGE, VIDEO or DOCUMENT header takes file_handle from POST /api/v1/media (422 MEDIA_REQUIRED without). Without a check-name of the name on the channel in the last hour: 422 NAME_NOT_CHECKED. Optional Idempotency-Key header.
          */
         post: {
             parameters: {
                 query?: never;
                 header?: {
                     /**
-                     * @description Added beyond the interface: 1–255 printable ASCII characters. A retry with the same key and body within 24 h gets the first answer (Idempotent-Replayed: true) and runs nothing; another body under the key is 409 IDEMPOTENCY_KEY_REUSED.
+                     * @description Added addition: 1–255 printable ASCII characters. A retry with the same key and body within 24 h gets the first answer (Idempotent-Replayed: true) and runs nothing; another body under the key is 409 IDEMPOTENCY_KEY_REUSED.
                      * @example order-86019-send
                      */
                     "Idempotency-Key"?: string;
@@ -3878,7 +3878,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a template header file (multipart: channel_id, file); returns file_handle
-         * @description Added beyond the interface. multipart/form-data with a channel_id field and one file part named file; the file is streamed to the network's resumable upload. The answer's file_handle goes into file_handle of a family B create, or example.header_handle of a family A create. Another content type is 415 UNSUPPORTED_MEDIA_TYPE; a type/content mismatch 400 and an over-size file 413, both on field file.
+         * @description An addition. multipart/form-data with a channel_id field and one file part named file; the file is streamed to the network's resumable upload. The answer's file_handle goes into file_handle of POST /api/v1/message-templates, or example.header_handle of a create under /agent-app/message-template. Another content type is 415 UNSUPPORTED_MEDIA_TYPE; a type/content mismatch 400 and an over-size file 413, both on field file.
          */
         post: {
             parameters: {
@@ -3992,7 +3992,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A recipient's messages, newest first (added beyond the interface)
+         * A recipient's messages, newest first (addition)
          * @description The company's messages to one phone number (single sends and bulk-send rows), newest first, as the same records as POST /api/v1/messages. Pages with limit (1-100, default 20) and after (the `next` of the previous page); `next` is null on the last page. A number nobody sent to answers an empty list; a malformed one is 400 naming phone_number.
          */
         get: {
@@ -4324,7 +4324,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's company: id and name (added beyond the interface)
+         * The caller's company: id and name (addition)
          * @description Resolves the bearer token to its company. The web console calls it to check a token at sign-in and to show the company name. A token that is unknown or revoked gets 401 UNAUTHORIZED.
          */
         get: {
@@ -4422,7 +4422,7 @@ export interface paths {
         };
         /**
          * The company's opt-out list (suppression list), newest first
-         * @description Added beyond the interface. Paged with page (from 1) and page_size (1-500, default 20); phone_number keeps the numbers that contain its digits. Numbers on the list are never sent to: a bulk-send row ends OPT_IN_FAILED with error_message "Recipient opted out" and an error_message_detail that starts RECIPIENT_OPTED_OUT; a single send answers 422 RECIPIENT_OPTED_OUT.
+         * @description An addition. Paged with page (from 1) and page_size (1-500, default 20); phone_number keeps the numbers that contain its digits. Numbers on the list are never sent to: a bulk-send row ends OPT_IN_FAILED with error_message "Recipient opted out" and an error_message_detail that starts RECIPIENT_OPTED_OUT; a single send answers 422 RECIPIENT_OPTED_OUT.
          */
         get: {
             parameters: {
@@ -4543,7 +4543,7 @@ export interface paths {
         put?: never;
         /**
          * Add a number to the opt-out list
-         * @description Added beyond the interface. The number is normalised to E.164 (a leading 00 or + and spaces, dots, dashes, parentheses are accepted) and stored with source "api". Adding a number already on the list changes nothing and answers its first entry with created false.
+         * @description An addition. The number is normalised to E.164 (a leading 00 or + and spaces, dots, dashes, parentheses are accepted) and stored with source "api". Adding a number already on the list changes nothing and answers its first entry with created false.
          */
         post: {
             parameters: {
@@ -4679,7 +4679,7 @@ export interface paths {
         };
         /**
          * The company's opt-out keywords
-         * @description Added beyond the interface. An inbound WhatsApp reply (text, quick-reply button or reply-button title) that equals one of these, ignoring case, leading and trailing spaces and repeated inner spaces, adds its sender to the list of the company owning the channel it came in on. Default: STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT, OPTOUT, OPT OUT.
+         * @description An addition. An inbound WhatsApp reply (text, quick-reply button or reply-button title) that equals one of these, ignoring case, leading and trailing spaces and repeated inner spaces, adds its sender to the list of the company owning the channel it came in on. Default: STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT, OPTOUT, OPT OUT.
          */
         get: {
             parameters: {
@@ -4779,7 +4779,7 @@ export interface paths {
         };
         /**
          * Replace the company's opt-out keywords
-         * @description Added beyond the interface. Keywords are stored trimmed, upper case, inner spaces collapsed; at most 50, each at most 64 characters; two that are equal that way are refused (400, field keywords[i]). An empty list turns keyword opt-outs off. Numbers already on the list stay.
+         * @description An addition. Keywords are stored trimmed, upper case, inner spaces collapsed; at most 50, each at most 64 characters; two that are equal that way are refused (400, field keywords[i]). An empty list turns keyword opt-outs off. Numbers already on the list stay.
          */
         put: {
             parameters: {
@@ -4908,7 +4908,7 @@ export interface paths {
         put?: never;
         /**
          * Import numbers to the opt-out list from a CSV file
-         * @description Added beyond the interface. The CSV (UTF-8, at most 16 MB and 100,000 lines) comes as a text/csv body or as the "file" part of multipart/form-data. Its first line is a header naming a phone_number column and optionally a reason column (other columns are ignored); comma, semicolon or tab separated, as the header shows. Lines with a bad number or reason are reported with their line number (1 = the header) and skipped; every good line is stored with source "import" (numbers already listed keep their entry). A file that is not valid CSV (an unclosed quote, a line over 4 KB) or lacks the header is refused as a whole (400): nothing is written.
+         * @description An addition. The CSV (UTF-8, at most 16 MB and 100,000 lines) comes as a text/csv body or as the "file" part of multipart/form-data. Its first line is a header naming a phone_number column and optionally a reason column (other columns are ignored); comma, semicolon or tab separated, as the header shows. Lines with a bad number or reason are reported with their line number (1 = the header) and skipped; every good line is stored with source "import" (numbers already listed keep their entry). A file that is not valid CSV (an unclosed quote, a line over 4 KB) or lacks the header is refused as a whole (400): nothing is written.
          */
         post: {
             parameters: {
@@ -5048,7 +5048,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a number from the opt-out list
-         * @description Added beyond the interface. The number may be sent with or without its leading + (URL-encoded as %2B). 404 NOT_FOUND when the company has no opt-out for it. Sends queued after this reach the number again.
+         * @description An addition. The number may be sent with or without its leading + (URL-encoded as %2B). 404 NOT_FOUND when the company has no opt-out for it. Sends queued after this reach the number again.
          */
         delete: {
             parameters: {
@@ -5131,7 +5131,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The company's rate card: its own, or the one shipped with the service (added beyond the interface)
+         * The company's rate card: its own, or the one shipped with the service (addition)
          * @description Costs in reports and dry runs are estimated with it at Meta's list price: not an invoice (volume tiers, free windows, taxes and a provider's fees are not in it). A market or category without a figure is reported as unknown, never priced. The shipped card gives each figure's public source and its effective date.
          */
         get: {
@@ -5258,7 +5258,7 @@ export interface paths {
             };
         };
         /**
-         * Replace the company's rate card (added beyond the interface)
+         * Replace the company's rate card (addition)
          * @description Costs in reports and dry runs are estimated with it at Meta's list price: not an invoice (volume tiers, free windows, taxes and a provider's fees are not in it). A market or category without a figure is reported as unknown, never priced. The whole card is replaced. A bad currency, date, market (ISO 3166-1 alpha-2), category, a negative price or one with more than 6 decimals, or a market and category given twice is 400 RATE_CARD_INVALID naming the field (rates[i].price); nothing is written.
          */
         put: {
@@ -5423,7 +5423,7 @@ export interface paths {
         };
         post?: never;
         /**
-         * Go back to the rate card shipped with the service (added beyond the interface)
+         * Go back to the rate card shipped with the service (addition)
          * @description Costs in reports and dry runs are estimated with it at Meta's list price: not an invoice (volume tiers, free windows, taxes and a provider's fees are not in it). A market or category without a figure is reported as unknown, never priced.
          */
         delete: {
@@ -5799,7 +5799,7 @@ export interface paths {
         put?: never;
         /**
          * A new bulk send from the failed rows of a finished one (addition)
-         * @description Same rules as family A `send-wizard/retry`; the body holds only the options (`{}` for every failed row now).
+         * @description Same rules as `POST /agent-app/message-template/send-wizard/retry`; the body holds only the options (`{}` for every failed row now).
          */
         post: {
             parameters: {
@@ -6281,7 +6281,7 @@ export interface paths {
         };
         /**
          * The caller's webhook endpoints
-         * @description Oldest first, without secrets; `enabled`, `disabled_reason` and the failure streak show their health. Added beyond the interface: see docs/webhooks-out.md.
+         * @description Oldest first, without secrets; `enabled`, `disabled_reason` and the failure streak show their health. An addition: see docs/webhooks-out.md.
          */
         get: {
             parameters: {
@@ -6383,7 +6383,7 @@ export interface paths {
         put?: never;
         /**
          * Register a client webhook endpoint
-         * @description Every status change of the selected events is POSTed to the URL, signed with the secret (X-TMS-Signature). The secret is in this answer only; it is stored sealed and never shown again (rotate it with PATCH). Added beyond the interface: see docs/webhooks-out.md.
+         * @description Every status change of the selected events is POSTed to the URL, signed with the secret (X-TMS-Signature). The secret is in this answer only; it is stored sealed and never shown again (rotate it with PATCH). An addition: see docs/webhooks-out.md.
          */
         post: {
             parameters: {
@@ -6538,7 +6538,7 @@ export interface paths {
         };
         /**
          * One webhook endpoint
-         * @description Without its secret. Another company's id answers 404 WEBHOOK_ENDPOINT_NOT_FOUND. Added beyond the interface: see docs/webhooks-out.md.
+         * @description Without its secret. Another company's id answers 404 WEBHOOK_ENDPOINT_NOT_FOUND. An addition: see docs/webhooks-out.md.
          */
         get: {
             parameters: {
@@ -6663,7 +6663,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a webhook endpoint and its delivery log
-         * @description Deliveries not yet made are dropped. Added beyond the interface: see docs/webhooks-out.md.
+         * @description Deliveries not yet made are dropped. An addition: see docs/webhooks-out.md.
          */
         delete: {
             parameters: {
@@ -6737,7 +6737,7 @@ export interface paths {
         head?: never;
         /**
          * Change a webhook endpoint: enable, disable, rotate the secret, URL, events
-         * @description `enabled: true` re-enables an endpoint (also one the service disabled) and clears its failure streak; `rotate_secret: true` replaces the secret and returns the new one once (deliveries sign with it at once). Added beyond the interface: see docs/webhooks-out.md.
+         * @description `enabled: true` re-enables an endpoint (also one the service disabled) and clears its failure streak; `rotate_secret: true` replaces the secret and returns the new one once (deliveries sign with it at once). An addition: see docs/webhooks-out.md.
          */
         patch: {
             parameters: {
@@ -6886,7 +6886,7 @@ export interface paths {
         };
         /**
          * An endpoint's delivery log, newest first
-         * @description Each delivery is one event to this endpoint with its attempts, last answer and state (PENDING, DELIVERED, FAILED). Finished deliveries are kept 7 days (CLIENT_WEBHOOK_RETENTION_SECONDS). Added beyond the interface: see docs/webhooks-out.md.
+         * @description Each delivery is one event to this endpoint with its attempts, last answer and state (PENDING, DELIVERED, FAILED). Finished deliveries are kept 7 days (CLIENT_WEBHOOK_RETENTION_SECONDS). An addition: see docs/webhooks-out.md.
          */
         get: {
             parameters: {
@@ -7092,7 +7092,7 @@ export interface paths {
         put?: never;
         /**
          * Send a delivery again
-         * @description Queues the same event (same event id) as a new delivery, due now, outside the per-message order. The endpoint must be enabled (409 WEBHOOK_ENDPOINT_DISABLED). Added beyond the interface: see docs/webhooks-out.md.
+         * @description Queues the same event (same event id) as a new delivery, due now, outside the per-message order. The endpoint must be enabled (409 WEBHOOK_ENDPOINT_DISABLED). An addition: see docs/webhooks-out.md.
          */
         post: {
             parameters: {
@@ -7340,7 +7340,7 @@ export interface components {
             type: "HEADER" | "header";
             format: ("IMAGE" | "image") | ("VIDEO" | "video") | ("DOCUMENT" | "document");
             example?: {
-                /** @description the upload handle of a sample file (POST /api/v1/media answers it as file_handle); family B may send file_handle instead */
+                /** @description the upload handle of a sample file (POST /api/v1/media answers it as file_handle); POST /api/v1/message-templates may send file_handle instead */
                 header_handle: string[];
             };
         } | {
@@ -7410,7 +7410,7 @@ export interface components {
                     type: "HEADER" | "header";
                     format: ("IMAGE" | "image") | ("VIDEO" | "video") | ("DOCUMENT" | "document");
                     example?: {
-                        /** @description the upload handle of a sample file (POST /api/v1/media answers it as file_handle); family B may send file_handle instead */
+                        /** @description the upload handle of a sample file (POST /api/v1/media answers it as file_handle); POST /api/v1/message-templates may send file_handle instead */
                         header_handle: string[];
                     };
                 } | {
@@ -7487,7 +7487,7 @@ export interface components {
             type: "HEADER";
             format: "IMAGE" | "VIDEO" | "DOCUMENT";
             example?: {
-                /** @description the upload handle of a sample file (POST /api/v1/media answers it as file_handle); family B may send file_handle instead */
+                /** @description the upload handle of a sample file (POST /api/v1/media answers it as file_handle); POST /api/v1/message-templates may send file_handle instead */
                 header_handle: string[];
             };
         } | {
@@ -7557,7 +7557,7 @@ export interface components {
                     type: "HEADER";
                     format: "IMAGE" | "VIDEO" | "DOCUMENT";
                     example?: {
-                        /** @description the upload handle of a sample file (POST /api/v1/media answers it as file_handle); family B may send file_handle instead */
+                        /** @description the upload handle of a sample file (POST /api/v1/media answers it as file_handle); POST /api/v1/message-templates may send file_handle instead */
                         header_handle: string[];
                     };
                 } | {

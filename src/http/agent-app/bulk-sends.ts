@@ -118,7 +118,7 @@ export const agentAppBulkSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asyn
         summary: "The channel's bulk sends with their counters, newest first",
         description:
           'Paged (page from 1, page_size up to 500, default 20). Counters follow the status events as they arrive. ' +
-          "Beyond the interface: `cost`, the billable messages by pricing category and market and their estimated cost at Meta's list price " +
+          "Addition: `cost`, the billable messages by pricing category and market and their estimated cost at Meta's list price " +
           '(the company\'s rate card, GET /api/v1/rate-card); an estimate, not an invoice.',
         body: ReportsBody,
         response: { 200: ReportsResponse, ...ERROR_RESPONSES },

@@ -6,7 +6,7 @@ import { ERROR_RESPONSES, apiV1Body, apiV1Schema } from '../envelope.js';
 import { exB } from '../openapi/examples.js';
 import { RateCardBody, RateCardSchema } from '../schemas/pricing.js';
 
-const TAGS = ['family B'];
+const TAGS = ['/api/v1'];
 const CARD_RESPONSE = apiV1Schema({ data: RateCardSchema }, { examples: [exB({ data: (RateCardSchema as unknown as { examples: unknown[] }).examples[0] })] });
 const ABOUT =
   "Costs in reports and dry runs are estimated with it at Meta's list price: not an invoice (volume tiers, free windows, taxes and " +
@@ -19,7 +19,7 @@ export const apiV1RateCardRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     {
       schema: {
         tags: TAGS,
-        summary: "The company's rate card: its own, or the one shipped with the service (added beyond the interface)",
+        summary: "The company's rate card: its own, or the one shipped with the service (addition)",
         description: `${ABOUT} The shipped card gives each figure's public source and its effective date.`,
         response: { 200: CARD_RESPONSE, ...ERROR_RESPONSES },
       },
@@ -32,7 +32,7 @@ export const apiV1RateCardRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     {
       schema: {
         tags: TAGS,
-        summary: "Replace the company's rate card (added beyond the interface)",
+        summary: "Replace the company's rate card (addition)",
         description:
           `${ABOUT} The whole card is replaced. A bad currency, date, market (ISO 3166-1 alpha-2), category, a negative price or one with ` +
           'more than 6 decimals, or a market and category given twice is 400 RATE_CARD_INVALID naming the field (rates[i].price); nothing is written.',
@@ -50,7 +50,7 @@ export const apiV1RateCardRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     {
       schema: {
         tags: TAGS,
-        summary: 'Go back to the rate card shipped with the service (added beyond the interface)',
+        summary: 'Go back to the rate card shipped with the service (addition)',
         description: ABOUT,
         response: { 200: CARD_RESPONSE, ...ERROR_RESPONSES },
       },
