@@ -360,6 +360,22 @@ test("a bulk send's detail shows the send over time, ending at its counters", as
   await page.close();
 });
 
+test("a finished send's card gives its estimated cost, said to be Meta's list price and not an invoice", async () => {
+  const id = await finishedSend();
+  await settledRows(id);
+  const item = await listItem(w.h, main, id);
+  const watched = await w.signedIn(`/reports?channel=${main}`);
+  const { page } = watched;
+  const cost = page.locator(`[data-send-id="${id}"]`).getByTestId('send-cost');
+  await cost.waitFor();
+  const allUnknown = item.cost.billable_count > 0 && item.cost.unknown_price_count === item.cost.billable_count;
+  const money = allUnknown ? 'unknown' : new Intl.NumberFormat('en-US', { style: 'currency', currency: item.cost.currency, maximumFractionDigits: 4 }).format(item.cost.estimated_cost);
+  assert.equal(await cost.getByTestId('estimated-cost').innerText(), money);
+  assert.match(await cost.locator('summary').innerText(), /Meta's list price, not an invoice/);
+  expectNoConsoleErrors(watched);
+  await page.close();
+});
+
 test('the README screenshot: reports with a finished send and its detail (docs/console.png)', async () => {
   const id = await finishedSend();
   const watched = await w.signedIn(`/reports?channel=${main}&id=${id}`, { width: 1280, height: 1000 });

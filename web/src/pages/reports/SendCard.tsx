@@ -1,6 +1,7 @@
 /** One bulk send: status, progress bar, the funnel in WhatsApp's order (sent → delivered → read) with rates, failures apart. */
 import type { SendWizard } from '../../api-types';
 import { PlainBadge, sendStatusTone } from '../../components/Badge';
+import { SendCost } from './SendCost';
 import { fmtDuration, fmtNumber, fmtTime } from '../../format';
 import { FUNNEL_STAGES, fmtRate, funnelRates, PRE_FUNNEL_STAGES, SEND_STATUS_NAMES } from '../../plain-names';
 
@@ -89,6 +90,7 @@ export function SendCard(props: { send: SendWizard; selected: boolean; detailHre
           </li>
         ))}
       </ol>
+      <SendCost cost={w.cost} />
       <div class="send-foot">
         <dl class="apart">
           <div class="failed" data-stage="failed_count"><dt>Failed</dt><dd>{fmtNumber(w.failed_count)}</dd></div>
