@@ -42,6 +42,17 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): Loaded<T> {
   return { data, error, loading, reload };
 }
 
+/** Runs `reload` again whenever `version` changes after the first render (a bulk send's counters moved). */
+export function useReloadOnChange(version: string, reload: () => Promise<void>): void {
+  const seen = useRef(version);
+  useEffect(() => {
+    if (version !== seen.current) {
+      seen.current = version;
+      void reload();
+    }
+  }, [version]);
+}
+
 /** GET /api/v1/channels */
 export function fetchChannels(): Promise<Channel[]> {
   return apiFetch<{ items: Channel[] }>('/api/v1/channels').then((b) => b.items);

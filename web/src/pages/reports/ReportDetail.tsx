@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Pagination, ReportRow, SendWizard } from '../../api-types';
 import { messageStatusTone, PlainBadge } from '../../components/Badge';
 import { Pager } from '../../components/Pager';
-import { useLoad } from '../../data';
+import { useLoad, useReloadOnChange } from '../../data';
 import { fmtNumber, fmtTime } from '../../format';
 import { MESSAGE_STATUS_NAMES, MESSAGE_STATUS_ORDER, messageStatusName } from '../../plain-names';
 import { apiDownload, apiFetch, errorText } from '../../http';
@@ -41,13 +41,7 @@ export function ReportDetail(props: { id: string; send: SendWizard | null; versi
   }, [props.id, status, page]);
 
   // The list's counters changed: read this page again (rows move between statuses while a send runs).
-  const firstVersion = useRef(props.version);
-  useEffect(() => {
-    if (props.version !== firstVersion.current) {
-      firstVersion.current = props.version;
-      void detail.reload();
-    }
-  }, [props.version]);
+  useReloadOnChange(props.version, detail.reload);
 
   useEffect(() => {
     headingRef.current?.focus();

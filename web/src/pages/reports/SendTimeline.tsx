@@ -2,10 +2,10 @@
  * A bulk send over time (GET /api/v1/send-wizards/{id}/timeline): how many rows had been handed to WhatsApp,
  * sent, delivered, read or failed at each moment. Read again when the send's counters change.
  */
-import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { useMemo } from 'preact/hooks';
 import type { Timeline } from '../../api-types';
 import { STAGE_STYLE, TimeChart } from '../../components/Chart';
-import { useLoad } from '../../data';
+import { useLoad, useReloadOnChange } from '../../data';
 import { fmtDuration, fmtNumber } from '../../format';
 import { apiFetch } from '../../http';
 import { FUNNEL_STAGES, PRE_FUNNEL_STAGES } from '../../plain-names';
@@ -23,13 +23,7 @@ const STAGES: Array<{ key: Stage; label: string }> = [
 
 export function SendTimeline(props: { id: string; version: string }) {
   const timeline = useLoad(() => apiFetch<{ data: Timeline }>(`/api/v1/send-wizards/${props.id}/timeline`).then((b) => b.data), [props.id]);
-  const firstVersion = useRef(props.version);
-  useEffect(() => {
-    if (props.version !== firstVersion.current) {
-      firstVersion.current = props.version;
-      void timeline.reload();
-    }
-  }, [props.version]);
+  useReloadOnChange(props.version, timeline.reload);
   const t = timeline.data;
   const chart = useMemo(() => {
     if (!t || t.points.length === 0) return null;
