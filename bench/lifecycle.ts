@@ -13,7 +13,7 @@ import { activateDueSchedules, insertRetryRows, insertRetryBulkSend, markPausedB
 import { parkBulkSendRows } from '../src/store/bulk-sends.js';
 import { migrate, openDatabase } from '../src/store/db.js';
 import { insertMessages } from '../src/store/message-inserts.js';
-import { acceptBulkSend, insertBulkSend, queueWaitingRows } from '../src/store/bulk-sends.js';
+import { acceptBulkSend, insertBulkSend, listBulkSendsWithWaitingRows, queueWaitingRows } from '../src/store/bulk-sends.js';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -49,13 +49,17 @@ async function main() {
     return id;
   };
   const queueAll = async () => {
-    for (let round = 0; round < 10_000; round += 1) {
-      const moved = await db.transaction().execute(async (tx) => {
-        const g = await queueWaitingRows(tx, 5000);
-        await applyCounterMoves(tx, g);
-        return g.reduce((s, x) => s + x.n, 0);
-      });
-      if (moved < 5000) break;
+    for (const bulkSendId of await listBulkSendsWithWaitingRows(db)) {
+      let after = 0;
+      for (let round = 0; round < 10_000; round += 1) {
+        const { moved, lastRow } = await db.transaction().execute(async (tx) => {
+          const q = await queueWaitingRows(tx, bulkSendId, after, 5000);
+          await applyCounterMoves(tx, q.groups);
+          return { moved: q.groups.reduce((s, x) => s + x.n, 0), lastRow: q.lastRow };
+        });
+        if (moved < 5000 || lastRow === null) break;
+        after = lastRow;
+      }
     }
   };
 

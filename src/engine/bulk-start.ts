@@ -40,7 +40,7 @@ import { parseMarketingTtl, usesMarketingMessages } from '../domain/marketing-me
 export interface BulkStartDeps {
   db: Kysely<Database>;
   health: ChannelHealthDeps;
-  /** Rows per COPY statement of the storing pass (default 5000). */
+  /** Rows per COPY statement of the storing pass (default 5000 on PostgreSQL, 1000 on PGlite). */
   batchSize?: number;
   /** A start's rows committed (all `rows` of them): fresh planner statistics after a large load (PostgreSQL). */
   loaded?(rows: number): void;
@@ -387,7 +387,9 @@ export async function startBulkSend(
   try {
     // A scheduled send's rows are due from its time (spread again from the actual start when it activates).
     const start = f.scheduledAt?.getTime() ?? Date.now();
-    const batchSize = deps.batchSize ?? 5000;
+    // On PGlite every COPY statement holds the one connection, which serves requests in arrival order: a smaller
+    // batch lets reads in between (a read waits for one batch, never for the whole list).
+    const batchSize = deps.batchSize ?? (transactionWithCopy(deps.db) ? 5000 : 1000);
     // The fields every row of this bulk send shares (BULK_ROW_COLUMNS from company_id to status).
     // PostgreSQL, starting now: the rows are stored QUEUED in the accepting transaction (invisible to every claim
     // until it commits, all of them or none), so no NONE → QUEUED version is written. PGlite and scheduled sends

@@ -29,7 +29,7 @@ import {
   releaseChannelLeases,
 } from '../store/channel-leases.js';
 import { planChannelShare, type LeaseView } from '../domain/channel-share.js';
-import { deleteBulkSend, deleteBulkSendRows, findStaleStarts, queueWaitingRows } from '../store/bulk-sends.js';
+import { deleteBulkSend, deleteBulkSendRows, findStaleStarts, listBulkSendsWithWaitingRows, queueWaitingRows } from '../store/bulk-sends.js';
 import { activateDueSchedules } from '../store/bulk-lifecycle.js';
 import { deleteOldAppliedWebhookEvents } from '../store/webhook-events.js';
 import { expireBlockedQueues, settleStatuslessSends } from './bounded-waits.js';
@@ -50,6 +50,13 @@ export const WEBHOOK_RETENTION_SECONDS = 7 * 24 * 3600;
 const RETENTION_EVERY_MS = 10_000;
 const RETENTION_BATCH = 5000;
 const RETENTION_BUDGET_MS = 2000;
+/**
+ * Stored rows are queued in statements of this many rows, for at most QUEUE_BUDGET_MS per maintenance round. On
+ * PGlite every statement holds the one connection, which serves requests in arrival order: short statements let a
+ * report read in between (a read waits for one statement, never for a whole list).
+ */
+const QUEUE_BATCH = 1000;
+const QUEUE_BUDGET_MS = 1000;
 /** How often an instance renews its registration (its heartbeat lasts the channel lease's time). */
 const HEARTBEAT_EVERY_MS = 1000;
 
@@ -126,6 +133,8 @@ export class Dispatcher {
   private wakeUp: (() => void) | null = null;
   private lastMaintenance = 0;
   private lastRetention = 0;
+  /** Per bulk send being queued: the last row number queued (the next statement starts after it). */
+  private readonly queueCursors = new Map<string, number>();
 
   constructor(private readonly deps: DispatcherDeps) {
     this.owner = deps.owner ?? `tms-${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -187,11 +196,7 @@ export class Dispatcher {
     // Scheduled bulk sends whose time has come start (exactly once across instances: status-guarded UPDATE).
     const activated = await activateDueSchedules(db);
     if (activated.length) this.deps.log.info({ bulkSendIds: activated }, 'scheduled bulk sends started');
-    // Started bulk sends: queue their stored rows (bounded per round; the next round goes on).
-    for (let round = 0; round < 20; round += 1) {
-      const queued = await moveWithCounters(db, (tx) => queueWaitingRows(tx, 5000));
-      if (queued.reduce((sum, g) => sum + (g.n ?? 1), 0) < 5000) break;
-    }
+    await this.queueStoredRows();
     for (const id of await findStaleStarts(db, STALE_START_SECONDS)) {
       this.deps.log.warn({ bulkSendId: id }, 'removing a bulk send whose start never completed');
       await deleteBulkSendRows(db, id);
@@ -210,6 +215,34 @@ export class Dispatcher {
     if (Date.now() - this.lastRetention > RETENTION_EVERY_MS) {
       this.lastRetention = Date.now();
       await this.applyWebhookRetention();
+    }
+  }
+
+  /**
+   * Started bulk sends: their stored rows are queued (NONE → QUEUED) in row order, QUEUE_BATCH rows a statement, each
+   * bulk send from its cursor, until none is left or the round's budget is spent (the next round goes on). A
+   * statement that queues fewer rows than asked drops the cursor: the next pass starts from the first row again, so
+   * rows that wait again before the cursor (a user pause, a row another transaction held) are found.
+   */
+  private async queueStoredRows(): Promise<void> {
+    const { db } = this.deps;
+    const started = Date.now();
+    const wizards = await listBulkSendsWithWaitingRows(db);
+    for (const id of this.queueCursors.keys()) if (!wizards.includes(id)) this.queueCursors.delete(id);
+    for (const id of wizards) {
+      while (Date.now() - started < QUEUE_BUDGET_MS) {
+        let lastRow: number | null = null;
+        const groups = await moveWithCounters(db, async (tx) => {
+          const queued = await queueWaitingRows(tx, id, this.queueCursors.get(id) ?? 0, QUEUE_BATCH);
+          lastRow = queued.lastRow;
+          return queued.groups;
+        });
+        if (groups.reduce((sum, g) => sum + g.n, 0) < QUEUE_BATCH || lastRow === null) {
+          this.queueCursors.delete(id);
+          break;
+        }
+        this.queueCursors.set(id, lastRow);
+      }
     }
   }
 

@@ -117,24 +117,39 @@ export async function deleteBulkSend(db: Db, id: string): Promise<void> {
   await sql`delete from send_wizards where id = ${id} and status = 'PENDING'`.execute(db);
 }
 
+/** Started bulk sends (running or held by their channel) with stored rows still waiting (NONE) to be queued. */
+export async function listBulkSendsWithWaitingRows(db: Db): Promise<string[]> {
+  const result = await sql<{ id: string }>`
+    select id from send_wizards where status in (${bulkSendStates(QUEUEING_STATUSES)}) and waiting > 0 order by id`.execute(db);
+  return result.rows.map((r) => r.id);
+}
+
 /**
- * Queues stored rows of started bulk sends (NONE → QUEUED), in row order, grouped for the counters. A bulk
- * send with a spread (a schedule that activated, a user resume) gives each row its due time here: from
- * `spread_from`, evenly by row number over `spread_seconds` for the rows from `spread_first_row` to the last.
+ * Queues up to `limit` stored rows of one started bulk send (NONE → QUEUED) after row `afterRow`, in row order,
+ * grouped for the counters; `lastRow` is the last row number queued (the caller's cursor). The rows come from one
+ * range of the waiting index (bulk send, row number), so a statement reads only the rows it queues: without
+ * autovacuum (PGlite) the entries of rows queued before stay in that index, and a cursor skips them. A bulk send
+ * with a spread (a schedule that activated, a user resume) gives each row its due time here: from `spread_from`,
+ * evenly by row number over `spread_seconds` for the rows from `spread_first_row` to the last.
  */
-export async function queueWaitingRows(db: Db, limit: number): Promise<MovedGroup[]> {
-  const result = await sql<MovedGroup>`
-    with t as (select m.id, case when w.spread_from is null then m.due_at
-                                 else w.spread_from + make_interval(secs => greatest(0, m.row_no - w.spread_first_row)
-                                        * w.spread_seconds / greatest(1, w.summary - w.spread_first_row + 1)) end as due_at
-               from messages m join send_wizards w on w.id = m.send_wizard_id
-               where m.status = 'NONE' and w.status in (${bulkSendStates(QUEUEING_STATUSES)})
-               order by m.send_wizard_id, m.row_no limit ${limit} for update of m skip locked),
-    moved as (update messages m set status = 'QUEUED', due_at = t.due_at, updated_at = now(), version = m.version + 1
-              from t where m.id = t.id returning m.send_wizard_id, m.reached_rank)
-    select send_wizard_id, 'NONE' as old_status, reached_rank as old_rank, 'QUEUED' as status, reached_rank, count(*)::int as n
+export async function queueWaitingRows(db: Db, bulkSendId: string, afterRow: number, limit: number): Promise<{ groups: MovedGroup[]; lastRow: number | null }> {
+  const result = await sql<MovedGroup & { last_row: number }>`
+    with w as (select id, spread_from, spread_first_row, spread_seconds, summary from send_wizards
+               where id = ${bulkSendId} and status in (${bulkSendStates(QUEUEING_STATUSES)})),
+    t as (select m.id from messages m
+          where m.send_wizard_id = ${bulkSendId} and m.status = 'NONE' and m.row_no > ${afterRow}
+            and exists (select 1 from w)
+          order by m.row_no limit ${limit} for update skip locked),
+    moved as (update messages m set status = 'QUEUED', updated_at = now(), version = m.version + 1,
+                due_at = case when w.spread_from is null then m.due_at
+                              else w.spread_from + make_interval(secs => greatest(0, m.row_no - w.spread_first_row)
+                                     * w.spread_seconds / greatest(1, w.summary - w.spread_first_row + 1)) end
+              from t, w where m.id = t.id returning m.send_wizard_id, m.reached_rank, m.row_no)
+    select send_wizard_id, 'NONE' as old_status, reached_rank as old_rank, 'QUEUED' as status, reached_rank, count(*)::int as n,
+           max(row_no) as last_row
     from moved group by send_wizard_id, reached_rank`.execute(db);
-  return result.rows;
+  const lastRow = result.rows.reduce<number | null>((last, r) => (last === null || r.last_row > last ? r.last_row : last), null);
+  return { groups: result.rows.map(({ last_row: _, ...group }) => group), lastRow };
 }
 
 /** A group of rows that moved alike (for counters). */

@@ -33,7 +33,12 @@ export interface Proc {
 
 /** Starts `tms <args>` with an environment (and node options such as `--cpu-prof`, which NODE_OPTIONS refuses). */
 export function startTms(args: string[], env: Record<string, string>, nodeArgs: string[] = []): Proc {
-  const child = spawn(process.execPath, [...nodeArgs, BIN, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return startNode([...nodeArgs, BIN, ...args], env);
+}
+
+/** Starts `node <args>` (this Node binary) with an environment added to this process's. */
+export function startNode(args: string[], env: Record<string, string> = {}): Proc {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out = (out + d).slice(-20_000)));
   child.stderr!.on('data', (d) => (out = (out + d).slice(-20_000)));
