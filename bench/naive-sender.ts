@@ -88,7 +88,7 @@ async function storeList(body: BulkBody): Promise<number> {
           select $1, phone, payload::jsonb from unnest($2::text[], $3::text[]) as r(phone, payload)
           returning id)
         select graphile_worker.add_jobs(array(
-          select row('send', json_build_object('id', id), null, null, null, null, null, null, null)::graphile_worker.job_spec
+          select json_populate_record(null::graphile_worker.job_spec, json_build_object('identifier', 'send', 'payload', json_build_object('id', id)))
           from inserted))`, [body.channel_id, chunk.map((r) => r.phone), payloads]);
     }
     await client.query('commit');

@@ -61,6 +61,7 @@ export async function naiveOnChannels(channels: number, perChannel: number): Pro
   const simulator = startTms(['simulator', '--port', String(simPort), '--webhook-url', `http://127.0.0.1:${port}/webhooks`, '--app-secret', SECRET, '--approval-delay-ms', '50', '--mps', 'off'], {});
   const simRoot = `http://127.0.0.1:${simPort}`;
   let naive: Proc | null = null;
+  let meter: CpuMeter | null = null;
   try {
     await waitForHttp(`${simRoot}/_sim/stats`, simulator, 300_000);
     const ids = benchChannels(channels);
@@ -75,7 +76,7 @@ export async function naiveOnChannels(channels: number, perChannel: number): Pro
     await waitForHttp(`http://127.0.0.1:${port}/health`, naive, 300_000);
     const url = `http://127.0.0.1:${port}`;
     const before = await tableWrites(database.env.DATABASE_URL);
-    const meter = await CpuMeter.start([naive.child.pid!], simulator.child.pid!, database.env.DATABASE_URL);
+    meter = await CpuMeter.start([naive.child.pid!], simulator.child.pid!, database.env.DATABASE_URL);
     const t0 = performance.now();
     await Promise.all(ids.map(async (channel, c) => {
       const rows = Array.from({ length: perChannel }, (_, i) => ({ phone: `+${81200 + c}${String(i * 10 + 13).padStart(8, '0')}`, params: [`N${i}`, `C${i}`], button: `p${i}` }));
@@ -90,9 +91,14 @@ export async function naiveOnChannels(channels: number, perChannel: number): Pro
     }, 30 * 60_000, 100);
     const seconds = (performance.now() - t0) / 1000;
     const cpu = await meter.stop();
+    meter = null;
     const w = writesPerMessage(before, await settledTableWrites(database.env.DATABASE_URL), total);
     return { rate: total / seconds, seconds, cpu, writes: `${w.total.toFixed(2)} (${w.byTable.map(([t, n]) => `${t} ${n.toFixed(2)}`).join(', ')})` };
+  } catch (error) {
+    console.error(`naive sender output:\n${naive?.output().slice(-4000)}`);
+    throw error;
   } finally {
+    await meter?.stop().catch(() => undefined);
     await naive?.kill('SIGTERM');
     await simulator.kill('SIGTERM');
     await database.cleanup();

@@ -282,6 +282,9 @@ export interface BulkDryRun {
   estimate: CostSummary;
 }
 
+/** How often a storing start marks itself alive (the stale-start cleanup waits 10 minutes). */
+const ALIVE_MARK_EVERY_MS = 60_000;
+
 /** Characters per piece of COPY data the storing pass hands on (well below V8's large-object size). */
 const PIECE_CHARS = 32 * 1024;
 
@@ -421,8 +424,14 @@ export async function startBulkSend(
     // The stale-start cleanup's sign of life: written on its own connection (inside the storing transaction it
     // would be invisible), and never awaited by the storing loop, which on PostgreSQL holds a connection of the pool
     // while the mark waits for another (awaiting it deadlocked the pool when every connection held a storing load).
+    // At most once a minute: on PostgreSQL every storing row's foreign key check locks the bulk send's row from the
+    // storing transaction, whose snapshot keeps each version a mark leaves alive, so every check walks all of them
+    // (a mark per batch made a 1M-row start cost more per row than a 100k one).
     let marking: Promise<void> | null = null;
+    let markedAt = Date.now();
     const markAlive = () => {
+      if (Date.now() - markedAt < ALIVE_MARK_EVERY_MS) return;
+      markedAt = Date.now();
       marking ??= touchBulkSend(deps.db, id).catch(() => undefined).finally(() => (marking = null));
     };
     const storeAll = async (copy: (lines: AsyncIterable<string>) => Promise<void>) => {
