@@ -38,7 +38,7 @@ const APP_SECRET = arg('--app-secret');
 const TOKEN = arg('--token');
 const CONCURRENCY = Number(arg('--concurrency', '64'));
 
-const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
+const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 16 });
 const graph = new Agent({ connections: CONCURRENCY, keepAliveTimeout: 10_000 });
 const RANK: Record<string, number> = { queued: 0, sent_to_backend: 1, sent: 2, delivered: 3, read: 4, failed: 5 };
 
@@ -175,7 +175,7 @@ async function main(): Promise<void> {
   const runner: Runner = await run({
     connectionString: DATABASE_URL,
     concurrency: CONCURRENCY,
-    maxPoolSize: 10,
+    maxPoolSize: 16,
     noHandleSignals: true,
     pollInterval: 1000,
     preset: { worker: { localQueue: { size: CONCURRENCY + 1 }, completeJobBatchDelay: 0, failJobBatchDelay: 0 } },

@@ -7,7 +7,7 @@
  *   backend is running, and what it waits on): the share of samples per statement is its share of the
  *   database's busy time (pg_stat_statements needs shared_preload_libraries, which the shared server lacks).
  *
- * `npx tsx bench/profile.ts [--rows 30000] [--top 25]`; prints markdown for docs/benchmarks.md.
+ * `npx tsx bench/profile.ts [--rows 30000] [--top 25]`; prints markdown.
  *
  * `--start-only` profiles a start alone (N rows on the FLAGGED channel, to the start's answer).
  *

@@ -157,7 +157,7 @@ function parseChoice<T extends readonly string[]>(env: Env, name: string, choice
 }
 
 /** Reads and checks the configuration; throws ConfigError naming the first bad variable. */
-/** TMS_HEAP_GROWTH_PERCENT's default (README "Memory"; docs/benchmarks.md "Files in and out"). */
+/** TMS_HEAP_GROWTH_PERCENT's default (README "Memory"; docs/history/benchmarks-2026-11.md "Files in and out"). */
 export const DEFAULT_HEAP_GROWTH_PERCENT = 30;
 
 export function loadConfig(env: Env = process.env): Config {
