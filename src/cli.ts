@@ -5,7 +5,7 @@
  *   token create --company ID [--name NAME] | token revoke --id TOKEN_ID
  *   channel add --company ID --phone-number-id ID --waba-id ID [--access-token-stdin] [--throughput MPS]
  *     (the token from stdin or TMS_CHANNEL_ACCESS_TOKEN; --access-token TOKEN still works, with a warning)
- *   channel update --company ID --phone-number-id ID [--access-token-stdin] [--throughput MPS|auto]
+ *   channel update --company ID --phone-number-id ID [--access-token-stdin] [--throughput MPS|auto] [--marketing-messages on|off]
  *     (the new token from stdin, or from env TMS_CHANNEL_ACCESS_TOKEN; never from the command line)
  *   channel list --company ID
  *   opt-out add --company ID --phone-number N [--reason TEXT] | opt-out remove --company ID --phone-number N
@@ -25,6 +25,7 @@ import { createSecretBox } from './domain/secret-box.js';
 import { sealStoredTokens } from './engine/credentials.js';
 import { addOptOut, listOptOutPage, removeOptOut } from './engine/opt-outs.js';
 import { rateCardOf, replaceRateCard, resetRateCard } from './engine/pricing.js';
+import { marketingMessagesOf, setMarketingMessages } from './engine/marketing-route.js';
 import { LIST_PRICE_NOTE, type RateCard } from './domain/pricing/rate-card.js';
 import { createEndpoint, listEndpoints, removeEndpoint } from './engine/webhook-endpoints.js';
 import { AppError } from './errors.js';
@@ -44,9 +45,10 @@ const USAGE = `usage: tms <command> [options]
   channel add --company ID --phone-number-id ID --waba-id ID [--access-token-stdin] [--throughput MPS]
                                            add a number; the token from stdin or TMS_CHANNEL_ACCESS_TOKEN
                                            (--access-token TOKEN works too, with a warning)
-  channel update --company ID --phone-number-id ID [--access-token-stdin] [--throughput MPS|auto]
+  channel update --company ID --phone-number-id ID [--access-token-stdin] [--throughput MPS|auto] [--marketing-messages on|off]
                                            rotate the network access token (read from stdin, or from
-                                           TMS_CHANNEL_ACCESS_TOKEN) and/or set the throughput (auto = the network's)
+                                           TMS_CHANNEL_ACCESS_TOKEN), set the throughput (auto = the network's) and/or
+                                           send MARKETING templates through the Marketing Messages API (on) or /messages
   channel list --company ID
   opt-out add --company ID --phone-number N [--reason TEXT]
                                            put a number on the company's opt-out list (never sent to)
@@ -84,6 +86,7 @@ const OPTIONS = {
   page: { type: 'string' },
   'page-size': { type: 'string' },
   file: { type: 'string' },
+  'marketing-messages': { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const;
@@ -280,19 +283,26 @@ async function main(argv: string[]): Promise<number> {
         if (typeof throughputMps === 'number' && !(Number.isInteger(throughputMps) && throughputMps >= 1 && throughputMps <= 1000)) {
           throw new UsageError('--throughput must be an integer 1-1000 or auto');
         }
-        if (accessToken === undefined && throughputMps === undefined) {
-          throw new UsageError('channel update needs a token (--access-token-stdin or TMS_CHANNEL_ACCESS_TOKEN) and/or --throughput');
+        const marketing = values['marketing-messages'];
+        if (marketing !== undefined && marketing !== 'on' && marketing !== 'off') throw new UsageError('--marketing-messages must be on or off');
+        if (accessToken === undefined && throughputMps === undefined && marketing === undefined) {
+          throw new UsageError('channel update needs a token (--access-token-stdin or TMS_CHANNEL_ACCESS_TOKEN), --throughput and/or --marketing-messages');
         }
         const channelId = required(values, 'phone-number-id');
-        const result = await updateChannel(
-          store.db,
-          { companyId: required(values, 'company'), phoneNumberId: channelId, accessToken, throughputMps },
-          createSecretBox(config.secretKey),
-        );
-        print(json, { channel_id: channelId, token_rotated: result.tokenRotated, ...(result.throughput !== undefined ? { throughput: result.throughput } : {}) }, [
+        const companyId = required(values, 'company');
+        const result = accessToken === undefined && throughputMps === undefined
+          ? { tokenRotated: false, throughput: undefined }
+          : await updateChannel(store.db, { companyId, phoneNumberId: channelId, accessToken, throughputMps }, createSecretBox(config.secretKey));
+        const setting = marketing === undefined ? undefined : marketingMessagesOf(await setMarketingMessages(store.db, companyId, channelId, marketing === 'on'));
+        print(json, {
+          channel_id: channelId, token_rotated: result.tokenRotated,
+          ...(result.throughput !== undefined ? { throughput: result.throughput } : {}),
+          ...(setting ? { marketing_messages: setting } : {}),
+        }, [
           `channel_id: ${channelId}`,
           ...(result.tokenRotated ? ['access token rotated (stored sealed); paused bulk sends resume when the service sees the channel healthy'] : []),
           ...(result.throughput !== undefined ? [`throughput: ${result.throughput}`] : []),
+          ...(setting ? [`marketing messages: ${setting.enabled ? 'on (MARKETING templates through /marketing_messages)' : 'off'}`] : []),
         ]);
         return 0;
       });
@@ -306,6 +316,7 @@ async function main(argv: string[]): Promise<number> {
           status: r.status,
           quality_rating: r.quality_rating,
           messaging_limit_tier: r.messaging_limit_tier ?? UNKNOWN_TIER,
+          marketing_messages: r.marketing_messages_enabled ? 'on' : r.marketing_messages_disabled_reason ? `off: ${r.marketing_messages_disabled_reason}` : 'off',
         }));
         print(json, { items }, items.length ? items.map((i) => Object.values(i).join('\t')) : ['no channels']);
         return 0;

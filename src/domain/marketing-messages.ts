@@ -23,3 +23,23 @@ export function parseMarketingTtl(value: unknown): { ok: true; ttl: number | nul
 export function usesMarketingMessages(templateCategory: string, channelEnabled: boolean): boolean {
   return channelEnabled && templateCategory.toUpperCase() === 'MARKETING';
 }
+
+/**
+ * What a refusal of `/marketing_messages` means (Meta's error-code page, Marketing Messages API section); each one is an
+ * answer that created no message, so the same row may go by `/messages` in the same attempt:
+ * - `not_onboarded` (134102, HTTP 500): the account is not onboarded; the channel's setting is switched off;
+ * - `not_marketing` (134100, 131055): the network does not take this template there (its category is not MARKETING);
+ * - `template_syncing` (134101): a new template is not synced to the endpoint yet (up to about 10 minutes).
+ * Null: any other failure, handled like a failure of `/messages`.
+ */
+export function marketingRefusalOf(code: number | undefined): 'not_onboarded' | 'not_marketing' | 'template_syncing' | null {
+  if (code === 134102) return 'not_onboarded';
+  if (code === 134100 || code === 131055) return 'not_marketing';
+  if (code === 134101) return 'template_syncing';
+  return null;
+}
+
+/** The reason shown when the service switched a channel's setting off. */
+export const NOT_ONBOARDED_REASON =
+  'The network refused the Marketing Messages API for this account (134102: not onboarded); MARKETING templates go by /messages. ' +
+  'Onboard the WhatsApp Business Account to the Marketing Messages API, then switch the setting on again.';

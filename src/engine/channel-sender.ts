@@ -17,6 +17,7 @@ import { pauseChannelBulkSends, resumeBulkSends } from '../store/bulk-sends.js';
 import { freshChannel, noteChannelFailure, type ChannelHealthDeps } from './channel-health.js';
 import type { NumberCheckMode } from './number-check.js';
 import type { PairRateMemory } from './pair-rate-memory.js';
+import { MarketingRoute } from './marketing-route.js';
 import { classifySendFailure, OutcomeWriter, type Outcome } from './send-outcomes.js';
 import { attemptClaim, leasedClaim, sendBatch, type ClaimStrategy, type SendPathDeps } from './send-path.js';
 import type { TokenBucket } from './token-bucket.js';
@@ -83,6 +84,8 @@ export class ChannelSender {
   private readonly outcomes: OutcomeWriter;
   private readonly claim: ClaimStrategy;
   private readonly path: SendPathDeps;
+  /** `/messages` or the Marketing Messages API, per row. */
+  private readonly route: MarketingRoute;
 
   constructor(
     private readonly deps: ChannelSenderDeps,
@@ -91,6 +94,13 @@ export class ChannelSender {
     const { db, owner, options } = deps;
     this.outcomes = new OutcomeWriter({ db, owner, channelId, log: deps.log });
     this.claim = claimOf(options);
+    this.route = new MarketingRoute({
+      db, network: deps.network, log: deps.log, channelId,
+      takeToken: () => deps.bucket.take(),
+      channelChanged: () => {
+        this.channel = null;
+      },
+    });
     this.path = {
       db,
       owner,
@@ -206,7 +216,7 @@ export class ChannelSender {
     let outcome: Outcome;
     try {
       const payload = { ...(message.payload as TemplateSendPayload), biz_opaque_callback_data: message.id };
-      const result = await this.deps.network.sendMessage(creds, payload);
+      const result = await this.route.send(creds, message, payload, this.channel?.row.marketing_messages_enabled ?? false);
       this.deps.options.afterNetworkAccept?.();
       this.deps.lastSentTo.set(message.phone_number, Date.now());
       outcome = { id: message.id, kind: 'sent', wamid: result.messages[0]?.id ?? '' };

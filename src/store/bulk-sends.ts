@@ -312,3 +312,9 @@ export async function findExportRowsAfter(db: Db, bulkSendId: string, afterRow: 
     order by row_no limit ${limit}`.execute(db);
   return result.rows;
 }
+
+/** The Marketing Messages API TTL a bulk send was started with (null: the network's default). */
+export async function findBulkSendTtl(db: Db, id: string): Promise<number | null> {
+  const result = await sql<{ ttl: number | null }>`select message_send_ttl_seconds as ttl from send_wizards where id = ${id}`.execute(db);
+  return result.rows[0]?.ttl ?? null;
+}

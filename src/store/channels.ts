@@ -165,3 +165,25 @@ export async function setChannelThroughputOverride(db: Db, companyId: string, ch
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Turns a company's channel's Marketing Messages setting on or off by the user (clears a reason the service gave). */
+export async function setChannelMarketingMessages(db: Db, companyId: string, channelId: string, enabled: boolean): Promise<ChannelRow | undefined> {
+  return db
+    .updateTable('channels')
+    .set({ marketing_messages_enabled: enabled, marketing_messages_disabled_reason: null, marketing_messages_disabled_at: null, updated_at: new Date() })
+    .where('company_id', '=', companyId)
+    .where('id', '=', channelId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The service switches the setting off with its reason; true when this call did (it was on). */
+export async function switchOffMarketingMessages(db: Db, channelId: string, reason: string): Promise<boolean> {
+  const result = await db
+    .updateTable('channels')
+    .set({ marketing_messages_enabled: false, marketing_messages_disabled_reason: reason, marketing_messages_disabled_at: new Date(), updated_at: new Date() })
+    .where('id', '=', channelId)
+    .where('marketing_messages_enabled', '=', true)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

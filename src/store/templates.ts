@@ -330,3 +330,9 @@ export async function findMediaUpload(db: Db, companyId: string, fileHandle: str
     .where('file_handle', '=', fileHandle)
     .executeTakeFirst();
 }
+
+/** A template's category by id (the sender's choice of endpoint); undefined when it is gone. */
+export async function findTemplateCategory(db: Db, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('templates').select('category').where('id', '=', id).executeTakeFirst();
+  return row?.category;
+}

@@ -91,6 +91,31 @@ test('the channels page shows status, quality and tier badges, the tier quota an
   await page.close();
 });
 
+test('the Marketing Messages toggle of a channel turns the setting on and off, and shows why the service switched it off', async () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    const watched = await w.signedIn('/channels', viewport);
+    const { page } = watched;
+    const card = page.locator(`[data-channel-id="${main}"]`);
+    const toggle = card.getByLabel('Send marketing templates through the Marketing Messages API');
+    await toggle.waitFor();
+    assert.equal(await toggle.isChecked(), false);
+    await toggle.check();
+    const on = async () => (await w.h.call('GET', '/api/v1/channels')).body.items.find((c: { id: string }) => c.id === main).marketing_messages.enabled;
+    for (let i = 0; i < 50 && !(await on()); i++) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(await on(), true);
+    // The service switches it off when the network refuses the account; the card says why after a refresh.
+    await w.h.store.db.updateTable('channels').set({ marketing_messages_enabled: false, marketing_messages_disabled_reason: 'The network refused the Marketing Messages API for this account (134102: not onboarded)', marketing_messages_disabled_at: new Date() }).where('id', '=', main).execute();
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await card.getByTestId('marketing-messages-off').filter({ hasText: '134102' }).waitFor();
+    assert.equal(await toggle.isChecked(), false);
+    await expectNoSidewaysScroll(page);
+    if (process.env.TMS_CONSOLE_SHOTS) await page.screenshot({ path: `${process.env.TMS_CONSOLE_SHOTS}/channels-marketing-messages-${viewport.width}.png`, fullPage: true });
+    await w.h.call('PUT', `/api/v1/channels/${main}/marketing-messages`, { body: { enabled: false } });
+    expectNoConsoleErrors(watched);
+    await page.close();
+  }
+});
+
 test('live counters move to COMPLETED without a reload and match the API', async () => {
   // The page is open first; the send (paced over 20 s) starts through the API and shows up by itself.
   const watched = await w.signedIn(`/reports?channel=${main}`);

@@ -106,6 +106,15 @@ test('channel update rotates the token from stdin or TMS_CHANNEL_ACCESS_TOKEN an
   assert.deepEqual(JSON.parse(fromEnv.stdout), { channel_id: '555000333', token_rotated: true, throughput: 'auto' });
 });
 
+test('channel update --marketing-messages on|off sets the Marketing Messages setting, shown by channel list', () => {
+  const company = tmsJson('company', 'create', '--name', 'Marketing Co');
+  const id = ['--company', company.company_id, '--phone-number-id', '555000444'];
+  tmsJson('channel', 'add', ...id, '--waba-id', '444001', '--access-token', 'EAAG-x');
+  assert.deepEqual(tmsJson('channel', 'update', ...id, '--marketing-messages', 'on').marketing_messages, { enabled: true, disabled_reason: null, disabled_at: null });
+  assert.equal(tmsJson('channel', 'list', '--company', company.company_id).items[0].marketing_messages, 'on');
+  assert.equal(tms('channel', 'update', ...id, '--marketing-messages', 'maybe').code, 2);
+});
+
 test('channel update refuses a token on the command line (exit 2)', () => {
   const result = tms('channel', 'update', '--company', 'x', '--phone-number-id', '1', '--access-token', 'EAAG-visible');
   assert.equal(result.code, 2);

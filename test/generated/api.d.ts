@@ -2975,7 +2975,12 @@ export interface paths {
                          *           "tier_used_24h": 12,
                          *           "tier_left_24h": 238,
                          *           "tier_window_frees_at": "2026-11-24T09:12:00.000Z",
-                         *           "blocked_reason": null
+                         *           "blocked_reason": null,
+                         *           "marketing_messages": {
+                         *             "enabled": false,
+                         *             "disabled_reason": null,
+                         *             "disabled_at": null
+                         *           }
                          *         }
                          *       ]
                          *     }
@@ -3027,6 +3032,21 @@ export interface paths {
                                 tier_window_frees_at: string | null;
                                 /** @description Added: why the service does not send on the channel now (status FLAGGED/RESTRICTED/BANNED/DELETED, quality RED, or a channel-level network refusal such as an expired token until its back-off passes); null when it may send. A full tier window is not a block: see tier_left_24h */
                                 blocked_reason: string | null;
+                                /**
+                                 * @example {
+                                 *       "enabled": false,
+                                 *       "disabled_reason": null,
+                                 *       "disabled_at": null
+                                 *     }
+                                 */
+                                marketing_messages: {
+                                    /** @description MARKETING templates go through POST /{phone-number-id}/marketing_messages; other categories always use /messages */
+                                    enabled: boolean;
+                                    /** @description why the service switched it off (the network refused the account: not onboarded, 134102); null when on or switched off by the user */
+                                    disabled_reason: string | null;
+                                    /** @description when the service switched it off */
+                                    disabled_at: string | null;
+                                };
                             }[];
                         };
                     };
@@ -3052,6 +3072,130 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/channels/{channel_id}/marketing-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Send the channel's MARKETING templates through the Marketing Messages API, or not (added beyond the interface)
+         * @description On: MARKETING templates go through POST /{phone-number-id}/marketing_messages (Meta's delivery optimisation; a bulk start may add message_send_ttl_seconds); UTILITY and AUTHENTICATION templates always use /messages. If the network refuses the account (134102, not onboarded), the refused row goes by /messages (no message was created; never sent twice) and the service switches the setting off with disabled_reason. Setting it again clears that reason. Another company's channel is 404 CHANNEL_NOT_FOUND.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /**
+                     * @description the channel (phone number id)
+                     * @example 110000000000001
+                     */
+                    channel_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "enabled": true
+                     *     }
+                     */
+                    "application/json": {
+                        enabled: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "message": "",
+                         *       "status_code": 200,
+                         *       "trace_id": "7b0c3c1e-5d0a-4a44-9f0e-2f3c1b1f6d7e",
+                         *       "errors": [],
+                         *       "data": {
+                         *         "channel_id": "110000000000001",
+                         *         "marketing_messages": {
+                         *           "enabled": true,
+                         *           "disabled_reason": null,
+                         *           "disabled_at": null
+                         *         }
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            /** @example  */
+                            message: string;
+                            /** @example 200 */
+                            status_code: number;
+                            /** @example 7b0c3c1e-5d0a-4a44-9f0e-2f3c1b1f6d7e */
+                            trace_id: string;
+                            /** @example [] */
+                            errors: {
+                                code: string;
+                                message: string;
+                                field?: string;
+                            }[];
+                            data: {
+                                channel_id: string;
+                                /**
+                                 * @example {
+                                 *       "enabled": false,
+                                 *       "disabled_reason": null,
+                                 *       "disabled_at": null
+                                 *     }
+                                 */
+                                marketing_messages: {
+                                    /** @description MARKETING templates go through POST /{phone-number-id}/marketing_messages; other categories always use /messages */
+                                    enabled: boolean;
+                                    /** @description why the service switched it off (the network refused the account: not onboarded, 134102); null when on or switched off by the user */
+                                    disabled_reason: string | null;
+                                    /** @description when the service switched it off */
+                                    disabled_at: string | null;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description A failure, in both families: one element per problem, each with a stable code (docs/errors.md) and the field path */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description A failure, in both families: one element per problem, each with a stable code (docs/errors.md) and the field path */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;

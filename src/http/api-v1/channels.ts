@@ -7,7 +7,10 @@ import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES, apiV1Body, apiV1Schema } from '../envelope.js';
 import { windowUseByChannel } from '../../store/tier-window.js';
 import { CHANNEL_ITEM, exB, PHONE_STATUS_B } from '../openapi/examples.js';
-import { blockedReason, ChannelItem, ChannelQuery, PhoneStatusB, tierUse, toChannelItem, toPhoneStatusB } from '../schemas/channel.js';
+import {
+  blockedReason, ChannelItem, ChannelQuery, MarketingMessagesBody, MarketingMessagesSetting, PhoneStatusB, tierUse, toChannelItem, toPhoneStatusB,
+} from '../schemas/channel.js';
+import { marketingMessagesOf, setMarketingMessages } from '../../engine/marketing-route.js';
 
 /** GET /api/v1/message-templates/waba-status and GET /api/v1/channels */
 export const apiV1ChannelRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
@@ -53,6 +56,34 @@ export const apiV1ChannelRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (a
         blocked_reason: blockedReason(row),
       }));
       return apiV1Body(request, { items });
+    },
+  );
+
+  app.put(
+    '/channels/:channel_id/marketing-messages',
+    {
+      schema: {
+        tags: ['family B'],
+        summary: "Send the channel's MARKETING templates through the Marketing Messages API, or not (added beyond the interface)",
+        description:
+          'On: MARKETING templates go through POST /{phone-number-id}/marketing_messages (Meta\'s delivery optimisation; a bulk start may add ' +
+          'message_send_ttl_seconds); UTILITY and AUTHENTICATION templates always use /messages. If the network refuses the account ' +
+          '(134102, not onboarded), the refused row goes by /messages (no message was created; never sent twice) and the service switches ' +
+          'the setting off with disabled_reason. Setting it again clears that reason. Another company\'s channel is 404 CHANNEL_NOT_FOUND.',
+        params: ChannelQuery,
+        body: MarketingMessagesBody,
+        response: {
+          200: apiV1Schema(
+            { data: Type.Object({ channel_id: Type.String(), marketing_messages: MarketingMessagesSetting }) },
+            { examples: [exB({ data: { channel_id: '110000000000001', marketing_messages: { enabled: true, disabled_reason: null, disabled_at: null } } })] },
+          ),
+          ...ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const row = await setMarketingMessages(deps.db, request.companyId, request.params.channel_id, request.body.enabled);
+      return apiV1Body(request, { data: { channel_id: row.id, marketing_messages: marketingMessagesOf(row) } });
     },
   );
 };

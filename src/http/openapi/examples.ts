@@ -44,6 +44,7 @@ export const CHANNEL_ITEM = {
   tier_left_24h: 238,
   tier_window_frees_at: '2026-11-24T09:12:00.000Z',
   blocked_reason: null,
+  marketing_messages: { enabled: false, disabled_reason: null, disabled_at: null },
 };
 
 export const TEMPLATE_VIEW = {

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { authHoldReason, channelBlockReason, effectiveThroughput, tierLimit, UNKNOWN_TIER } from '../../domain/channel.js';
 import type { ChannelRow } from '../../store/channels.js';
 import type { WindowUse } from '../../store/tier-window.js';
+import { marketingMessagesOf } from '../../engine/marketing-route.js';
 
 const common = {
   status: Type.String({ description: 'Status of the phone number (CONNECTED, FLAGGED, RESTRICTED, ...)' }),
@@ -18,6 +19,21 @@ const common = {
 export const PhoneStatusA = Type.Object({ ...common, quality_score: Type.String() });
 /** Family B phone status: quality in `quality_rating`. */
 export const PhoneStatusB = Type.Object({ ...common, quality_rating: Type.String() });
+
+/** The channel's Marketing Messages API setting (beyond the interface). */
+export const MarketingMessagesSetting = Type.Object(
+  {
+    enabled: Type.Boolean({ description: 'MARKETING templates go through POST /{phone-number-id}/marketing_messages; other categories always use /messages' }),
+    disabled_reason: Type.Union([Type.String(), Type.Null()], {
+      description: 'why the service switched it off (the network refused the account: not onboarded, 134102); null when on or switched off by the user',
+    }),
+    disabled_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'when the service switched it off' }),
+  },
+  { additionalProperties: false, examples: [{ enabled: false, disabled_reason: null, disabled_at: null }] },
+);
+
+/** `PUT /api/v1/channels/{channel_id}/marketing-messages` body. */
+export const MarketingMessagesBody = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false, examples: [{ enabled: true }] });
 
 /** A channel in `GET /api/v1/channels`. */
 export const ChannelItem = Type.Object({
@@ -47,6 +63,7 @@ export const ChannelItem = Type.Object({
     description:
       'Added: why the service does not send on the channel now (status FLAGGED/RESTRICTED/BANNED/DELETED, quality RED, or a channel-level network refusal such as an expired token until its back-off passes); null when it may send. A full tier window is not a block: see tier_left_24h',
   }),
+  marketing_messages: MarketingMessagesSetting,
 });
 
 /** Query with a required channel_id. */
@@ -102,5 +119,6 @@ export function toChannelItem(row: ChannelRow) {
     throughput_override_mps: row.throughput_override_mps,
     auth_error: row.auth_error,
     refreshed_at: row.refreshed_at ? row.refreshed_at.toISOString() : null,
+    marketing_messages: marketingMessagesOf(row),
   };
 }

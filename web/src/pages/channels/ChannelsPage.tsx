@@ -5,6 +5,8 @@ import { useChannels } from '../../data';
 import { fmtNumber, fmtRelative, fmtTime } from '../../format';
 import { CHANNEL_STATUS_NAMES, explainBlock, QUALITY_NAMES, tierName } from '../../plain-names';
 import { href } from '../../router';
+import { apiFetch } from '../../http';
+import { useState } from 'preact/hooks';
 
 export function ChannelsPage() {
   const channels = useChannels();
@@ -22,13 +24,13 @@ export function ChannelsPage() {
       {channels.error && <p class="alert error" role="alert">Could not load the channels: {channels.error}</p>}
       {channels.data && channels.data.length === 0 && <p class="alert info">This company has no channels yet. Add one with <code>tms channel add</code>.</p>}
       <div class="grid-cards" aria-busy={channels.loading}>
-        {channels.data?.map((c) => <ChannelCard key={c.id} channel={c} />)}
+        {channels.data?.map((c) => <ChannelCard key={c.id} channel={c} onChanged={() => channels.reload()} />)}
       </div>
     </section>
   );
 }
 
-function ChannelCard({ channel: c }: { channel: Channel }) {
+function ChannelCard({ channel: c, onChanged }: { channel: Channel; onChanged: () => void }) {
   const titleId = `channel-${c.id}`;
   return (
     <article class="card channel-card" aria-labelledby={titleId} data-channel-id={c.id}>
@@ -60,6 +62,7 @@ function ChannelCard({ channel: c }: { channel: Channel }) {
         <div><dt>WhatsApp account</dt><dd class="mono">{c.whatsapp_account_id}</dd></div>
         <div><dt>Checked</dt><dd>{fmtTime(c.refreshed_at)}</dd></div>
       </dl>
+      <MarketingMessagesToggle channel={c} onChanged={onChanged} />
       {c.auth_error && c.auth_error !== c.blocked_reason && <p class="alert warn">Last network refusal: {c.auth_error}</p>}
       {c.status_webhooks_stale_since && (
         <p class="alert warn">No status webhook since {fmtTime(c.status_webhooks_stale_since)} while messages await one: check the app's webhook subscription.</p>
@@ -69,6 +72,49 @@ function ChannelCard({ channel: c }: { channel: Channel }) {
         <a class="card-link" href={href('/reports', { channel: c.id })}>Bulk sends of this channel</a>
       </div>
     </article>
+  );
+}
+
+/**
+ * The channel's Marketing Messages setting: MARKETING templates through WhatsApp's Marketing Messages API (delivery
+ * optimisation, a TTL per bulk send), other categories always by /messages. When the network refused the account the
+ * service switched it off, and the reason is shown.
+ */
+function MarketingMessagesToggle({ channel: c, onChanged }: { channel: Channel; onChanged: () => void }) {
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = `mm-${c.id}`;
+  const change = async (enabled: boolean) => {
+    setSaving(true);
+    setError(null);
+    try {
+      await apiFetch(`/api/v1/channels/${encodeURIComponent(c.id)}/marketing-messages`, { method: 'PUT', json: { enabled } });
+      onChanged();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const mm = c.marketing_messages;
+  return (
+    <div class="marketing-messages" data-testid="marketing-messages">
+      <label class="check" for={id}>
+        <input id={id} type="checkbox" checked={mm.enabled} disabled={saving} aria-describedby={`${id}-hint`}
+          onChange={(e) => void change((e.currentTarget as HTMLInputElement).checked)} />
+        Send marketing templates through the Marketing Messages API
+      </label>
+      <p id={`${id}-hint`} class="muted small">
+        WhatsApp's delivery optimisation for MARKETING templates (billed as marketing lite, at the same list price). Utility and
+        authentication templates always go the usual way. The WhatsApp account must be onboarded to it.
+      </p>
+      {mm.disabled_reason && (
+        <p class="alert warn" data-testid="marketing-messages-off">
+          Switched off by the service {mm.disabled_at ? fmtRelative(mm.disabled_at) : ''}: {mm.disabled_reason}
+        </p>
+      )}
+      {error && <p class="alert error" role="alert">Could not change it: {error}</p>}
+    </div>
   );
 }
 
