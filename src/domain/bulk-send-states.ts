@@ -1,5 +1,5 @@
 /**
- * Bulk-send statuses (the interface calls a bulk send a "send wizard"), declared once, and which of them each lifecycle action accepts
+ * Bulk-send statuses (the interface calls a bulk send a "send wizard"), declared once, and the moves between them
  * (DESIGN §7 plus the scheduling / user pause / retry additions, docs/bulk-send-lifecycle.md).
  */
 
@@ -9,20 +9,88 @@ export const BULK_SEND_STATUSES = ['PENDING', 'SCHEDULED', 'RUNNING', 'PAUSED', 
 /** A bulk-send status. */
 export type BulkSendStatus = (typeof BULK_SEND_STATUSES)[number];
 
-/** Statuses whose stored rows the dispatcher queues (the service's own PAUSED included: it resumes by itself). */
-export const QUEUEING_STATUSES: readonly BulkSendStatus[] = ['RUNNING', 'PAUSED'];
+/** A move of a bulk send: the statuses it may leave and the status it reaches. */
+export interface BulkSendMove {
+  readonly from: readonly BulkSendStatus[];
+  readonly to: BulkSendStatus;
+}
 
-/** Statuses that complete when no row is left unsettled (a user pause with nothing left to hold completes too). */
-export const COMPLETABLE_STATUSES: readonly BulkSendStatus[] = ['RUNNING', 'PAUSED', 'PAUSED_BY_USER'];
+/** A bulk send while its start stores its rows (not listed, not reported; removed if the start dies). */
+export const STORING_STATUS: BulkSendStatus = 'PENDING';
+
+/**
+ * The bulk-send transition table: every allowed move, named. The store's statements take their guards and their
+ * `set status` from here, the engine its decisions, and the API each bulk send's `allowed_actions`.
+ */
+export const BULK_SEND_MOVES = {
+  /** Every row is stored and no schedule: it runs. */
+  start: { from: [STORING_STATUS], to: 'RUNNING' },
+  /** Every row is stored, with `scheduled_at`: it waits. */
+  schedule: { from: [STORING_STATUS], to: 'SCHEDULED' },
+  /** The scheduled time has come. */
+  activate: { from: ['SCHEDULED'], to: 'RUNNING' },
+  /** The service holds it (channel blocked, token refused, tier window full); its reason is kept. */
+  hold: { from: ['RUNNING'], to: 'PAUSED' },
+  /** Its rows go out again: the service's hold ends. */
+  release: { from: ['PAUSED'], to: 'RUNNING' },
+  /** The user pauses it (a service hold's reason is kept). */
+  userPause: { from: ['RUNNING', 'PAUSED'], to: 'PAUSED_BY_USER' },
+  /** The user resumes it, with no service hold at the pause. */
+  userResume: { from: ['PAUSED_BY_USER'], to: 'RUNNING' },
+  /** The user resumes it, with a service hold in force at the pause (the service lifts it when rows go out). */
+  userResumeHeld: { from: ['PAUSED_BY_USER'], to: 'PAUSED' },
+  /** No row is left unsettled (a user pause with nothing left to hold completes too). */
+  complete: { from: ['RUNNING', 'PAUSED', 'PAUSED_BY_USER'], to: 'COMPLETED' },
+  /** The user stops it: rows not handed to the network are cancelled. */
+  stop: { from: [STORING_STATUS, 'SCHEDULED', 'RUNNING', 'PAUSED', 'PAUSED_BY_USER'], to: 'STOPPED' },
+} as const satisfies Record<string, BulkSendMove>;
+
+/** The statuses each status may move to (read from the moves). */
+export const BULK_SEND_TRANSITIONS = {} as Record<BulkSendStatus, readonly BulkSendStatus[]>;
+for (const s of BULK_SEND_STATUSES) {
+  const moves: readonly BulkSendMove[] = Object.values(BULK_SEND_MOVES);
+  BULK_SEND_TRANSITIONS[s] = [...new Set(moves.filter((m) => m.from.includes(s)).map((m) => m.to))];
+}
+
+/** True when `move` may leave `status`. */
+export function canMoveBulkSend(move: BulkSendMove, status: string): boolean {
+  return (move.from as readonly string[]).includes(status);
+}
+
+/** Statuses whose stored rows the dispatcher queues: running, or held by the service (it resumes by itself). */
+export const QUEUEING_STATUSES: readonly BulkSendStatus[] = [BULK_SEND_MOVES.hold.from[0], BULK_SEND_MOVES.release.from[0]];
+
+/** Statuses that complete when no row is left unsettled. */
+export const COMPLETABLE_STATUSES: readonly BulkSendStatus[] = BULK_SEND_MOVES.complete.from;
 
 /** Statuses `stop` accepts. */
-export const STOPPABLE_STATUSES: readonly BulkSendStatus[] = ['PENDING', 'SCHEDULED', 'RUNNING', 'PAUSED', 'PAUSED_BY_USER'];
+export const STOPPABLE_STATUSES: readonly BulkSendStatus[] = BULK_SEND_MOVES.stop.from;
 
 /** Statuses a user pause accepts (PAUSED_BY_USER again is an idempotent answer, not a move). */
-export const PAUSABLE_STATUSES: readonly BulkSendStatus[] = ['RUNNING', 'PAUSED'];
+export const PAUSABLE_STATUSES: readonly BulkSendStatus[] = BULK_SEND_MOVES.userPause.from;
 
-/** Finished: nothing more will be sent (retry takes only these). */
-export const FINISHED_STATUSES: readonly BulkSendStatus[] = ['STOPPED', 'COMPLETED'];
+/** Finished: no move leaves them, nothing more will be sent (retry takes only these). */
+export const FINISHED_STATUSES: readonly BulkSendStatus[] = BULK_SEND_STATUSES.filter((s) => BULK_SEND_TRANSITIONS[s].length === 0);
+
+/** What a user can do to a bulk send (the API's `allowed_actions`). */
+export const BULK_SEND_ACTIONS = ['pause', 'resume', 'stop', 'retry'] as const;
+
+/** A user action on a bulk send. */
+export type BulkSendAction = (typeof BULK_SEND_ACTIONS)[number];
+
+/**
+ * The actions a user may take on a bulk send now, from the transition table: pause, resume and stop when their move
+ * leaves its status, retry when it has finished with failed rows.
+ */
+export function allowedActions(bulkSend: { status: string; failed_count: number }): BulkSendAction[] {
+  const allowed: Record<BulkSendAction, boolean> = {
+    pause: canMoveBulkSend(BULK_SEND_MOVES.userPause, bulkSend.status),
+    resume: canMoveBulkSend(BULK_SEND_MOVES.userResume, bulkSend.status),
+    stop: canMoveBulkSend(BULK_SEND_MOVES.stop, bulkSend.status),
+    retry: (FINISHED_STATUSES as readonly string[]).includes(bulkSend.status) && bulkSend.failed_count > 0,
+  };
+  return BULK_SEND_ACTIONS.filter((a) => allowed[a]);
+}
 
 /** The furthest ahead a bulk send may be scheduled: 90 days. */
 export const MAX_SCHEDULE_AHEAD_SECONDS = 90 * 24 * 3600;

@@ -12,6 +12,13 @@ export type ClientEventType = (typeof CLIENT_EVENT_TYPES)[number];
 /** What an endpoint's `events` may hold. */
 export const EVENT_SUBSCRIPTIONS = [...CLIENT_EVENT_TYPES, '*'] as const;
 
+/** Delivery states of the outbox: to send (or retrying), delivered, given up. */
+export const DELIVERY_STATES = ['PENDING', 'DELIVERED', 'FAILED'] as const;
+/** A delivery state. */
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+/** The outbox's delivery states by name. */
+export const DELIVERY: { readonly [S in DeliveryState]: S } = { PENDING: 'PENDING', DELIVERED: 'DELIVERED', FAILED: 'FAILED' };
+
 /** The signature header's name. */
 export const SIGNATURE_HEADER = 'x-tms-signature';
 /** How old a signature's timestamp may be before a receiver refuses it (the default of `verifyClientSignature`). */

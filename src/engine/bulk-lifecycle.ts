@@ -4,7 +4,7 @@
  * (bulk-start.ts) and of the dispatcher's maintenance (activateDueSchedules).
  */
 import type { Kysely } from 'kysely';
-import { FINISHED_STATUSES, parseScheduledAt } from '../domain/bulk-send-states.js';
+import { BULK_SEND_MOVES, canMoveBulkSend, FINISHED_STATUSES, parseScheduledAt, QUEUEING_STATUSES, STORING_STATUS } from '../domain/bulk-send-states.js';
 import { newId } from '../domain/ids.js';
 import { AppError } from '../errors.js';
 import {
@@ -38,7 +38,7 @@ function notFound(ref: BulkSendRef): AppError {
 }
 
 function conflict(ref: BulkSendRef, status: string, action: string): AppError {
-  if (status === 'SCHEDULED') {
+  if (canMoveBulkSend(BULK_SEND_MOVES.activate, status)) {
     return new AppError('BULK_SEND_NOT_STARTED', `The bulk send is SCHEDULED; it cannot be ${action} before it starts (stop it instead).`, { field: ref.field });
   }
   return new AppError('BULK_SEND_FINISHED', `The bulk send is already ${status}.`, { field: ref.field });
@@ -48,7 +48,7 @@ function conflict(ref: BulkSendRef, status: string, action: string): AppError {
 async function requireBulkSend(db: Kysely<Database>, ref: BulkSendRef): Promise<BulkSendRow> {
   if (ref.channelId !== undefined) await requireChannel(db, ref.companyId, ref.channelId);
   const bulkSend = await findBulkSend(db, ref.companyId, ref.id);
-  if (!bulkSend || bulkSend.status === 'PENDING' || (ref.channelId !== undefined && bulkSend.channel_id !== ref.channelId)) throw notFound(ref);
+  if (!bulkSend || bulkSend.status === STORING_STATUS || (ref.channelId !== undefined && bulkSend.channel_id !== ref.channelId)) throw notFound(ref);
   return bulkSend;
 }
 
@@ -71,7 +71,7 @@ export async function pauseBulkSend(db: Kysely<Database>, ref: BulkSendRef): Pro
   await requireBulkSend(db, ref);
   const marked = await markPausedByUser(db, ref.companyId, ref.id);
   if (!marked) throw notFound(ref);
-  if (!marked.paused && marked.before !== 'PAUSED_BY_USER') throw conflict(ref, marked.before, 'paused');
+  if (!marked.paused && marked.before !== BULK_SEND_MOVES.userPause.to) throw conflict(ref, marked.before, 'paused');
   const moved = await db.transaction().execute(async (tx) => {
     const groups = await parkBulkSendRows(tx, ref.id);
     await applyCounterMoves(tx, groups);
@@ -94,7 +94,8 @@ export async function resumeBulkSend(db: Kysely<Database>, ref: BulkSendRef, wak
   const resumed = await resumeByUser(db, ref.companyId, ref.id);
   if (!resumed) {
     const now = (await findBulkSend(db, ref.companyId, ref.id)) ?? bulkSend;
-    if (now.status !== 'RUNNING' && now.status !== 'PAUSED') throw conflict(ref, now.status, 'resumed');
+    // Running on its own (RUNNING, or held by the service, which lifts the hold itself): nothing to resume.
+    if (!(QUEUEING_STATUSES as readonly string[]).includes(now.status)) throw conflict(ref, now.status, 'resumed');
     return { send_wizard_id: ref.id, status: now.status, paused_reason: now.paused_reason, parked_count: 0, window_seconds: 0 };
   }
   wake();
@@ -112,7 +113,7 @@ export interface RetryOptions {
 export interface RetryAnswer {
   send_wizard_id: string;
   retry_of: string;
-  status: 'RUNNING' | 'SCHEDULED';
+  status: typeof BULK_SEND_MOVES.start.to | typeof BULK_SEND_MOVES.schedule.to;
   summary: number;
   failed_count: number;
   filtered_count: number;
@@ -151,7 +152,7 @@ export async function retryBulkSend(deps: BulkStartDeps & { started: () => void 
   return {
     send_wizard_id: id,
     retry_of: ref.id,
-    status: scheduledAt ? 'SCHEDULED' : 'RUNNING',
+    status: scheduledAt ? BULK_SEND_MOVES.schedule.to : BULK_SEND_MOVES.start.to,
     summary: counts.taken,
     failed_count: counts.failed,
     filtered_count: counts.failed - counts.matched,

@@ -1,7 +1,7 @@
 /** Bulk-send operations besides start: stop, the reports list and the per-row report. */
 import type { Kysely } from 'kysely';
 import { AppError } from '../errors.js';
-import { STOPPABLE_STATUSES } from '../domain/bulk-send-states.js';
+import { allowedActions, BULK_SEND_MOVES, canMoveBulkSend, STORING_STATUS } from '../domain/bulk-send-states.js';
 import type { Database } from '../store/schema.js';
 import type { MessageStatus } from '../domain/message-states.js';
 import {
@@ -25,13 +25,13 @@ export async function stopBulkSend(db: Kysely<Database>, companyId: string, chan
   await requireChannel(db, companyId, channelId);
   const bulkSend = await findBulkSend(db, companyId, id);
   if (!bulkSend || bulkSend.channel_id !== channelId) throw new AppError('NOT_FOUND', `Bulk send ${id} was not found.`, { field: 'send_wizard_id' });
-  if (!(STOPPABLE_STATUSES as readonly string[]).includes(bulkSend.status)) throw finished(bulkSend.status);
+  if (!canMoveBulkSend(BULK_SEND_MOVES.stop, bulkSend.status)) throw finished(bulkSend.status);
   return db.transaction().execute(async (tx) => {
     const moved = await cancelBulkSendRows(tx, id);
     const stopped = await markBulkSendStopped(tx, companyId, id);
     if (!stopped?.stopped) throw finished(stopped?.status);
     await applyCounterMoves(tx, moved);
-    return { send_wizard_id: id, status: 'STOPPED', cancelled_count: moved.reduce((sum, g) => sum + g.n, 0) };
+    return { send_wizard_id: id, status: BULK_SEND_MOVES.stop.to, cancelled_count: moved.reduce((sum, g) => sum + g.n, 0) };
   });
 }
 
@@ -48,7 +48,7 @@ export async function listBulkSends(db: Kysely<Database>, companyId: string, cha
 /** A company's started bulk send; 404 for a missing one, another company's or one still storing its rows. */
 export async function requireReportableBulkSend(db: Kysely<Database>, companyId: string, id: string, field = 'id') {
   const bulkSend = await findBulkSend(db, companyId, id);
-  if (!bulkSend || bulkSend.status === 'PENDING') throw new AppError('NOT_FOUND', `Bulk send ${id} was not found.`, { field });
+  if (!bulkSend || bulkSend.status === STORING_STATUS) throw new AppError('NOT_FOUND', `Bulk send ${id} was not found.`, { field });
   return bulkSend;
 }
 
@@ -109,5 +109,6 @@ export function toListItem(w: BulkSendRow) {
     scheduled_at: w.scheduled_at ? w.scheduled_at.toISOString() : null,
     retry_of: w.retry_of,
     send_name: w.send_name,
+    allowed_actions: allowedActions(w),
   };
 }

@@ -4,13 +4,17 @@
  * Lock order (README): rows first in id order, then the bulk send; no row is locked after a bulk send.
  */
 import { sql, type Kysely } from 'kysely';
-import { PAUSABLE_STATUSES } from '../domain/bulk-send-states.js';
+import { BULK_SEND_MOVES, STORING_STATUS } from '../domain/bulk-send-states.js';
+import { MESSAGE_MOVES, WAITING_STATUS } from '../domain/message-moves.js';
 import { FAILED_STATUSES, type MessageStatus } from '../domain/message-states.js';
-import { MOVE_SOURCES, states, type MovedRow } from './message-moves.js';
+import { state, states, type MovedRow } from './message-moves.js';
 import type { Database } from './schema.js';
-import { bulkSendStates, type BulkSendRow } from './bulk-sends.js';
+import type { BulkSendRow } from './bulk-sends.js';
 
 type Db = Kysely<Database>;
+
+const { activate, userPause, userResume, userResumeHeld } = BULK_SEND_MOVES;
+const { parkLeased, failHandOff, cancelWaiting } = MESSAGE_MOVES;
 
 /**
  * SCHEDULED bulk sends whose time has come start RUNNING, their spread from now (any instance; the status
@@ -18,11 +22,11 @@ type Db = Kysely<Database>;
  */
 export async function activateDueSchedules(db: Db, limit = 100): Promise<string[]> {
   const result = await sql<{ id: string }>`
-    update send_wizards w set status = 'RUNNING', started_at = now(), spread_from = now(), spread_seconds = w.total_time,
+    update send_wizards w set status = ${state(activate.to)}, started_at = now(), spread_from = now(), spread_seconds = w.total_time,
       spread_first_row = 1, window_ends_at = now() + make_interval(secs => w.total_time), updated_at = now()
-    where w.id in (select id from send_wizards where status = 'SCHEDULED' and scheduled_at <= now()
+    where w.id in (select id from send_wizards where status in (${states(activate.from)}) and scheduled_at <= now()
                    order by id limit ${limit} for update skip locked)
-      and w.status = 'SCHEDULED'
+      and w.status in (${states(activate.from)})
     returning w.id`.execute(db);
   return result.rows.map((r) => r.id);
 }
@@ -34,8 +38,8 @@ export async function activateDueSchedules(db: Db, limit = 100): Promise<string[
 export async function markPausedByUser(db: Db, companyId: string, id: string): Promise<{ before: string; paused: boolean } | undefined> {
   const result = await sql<{ before: string; paused: boolean }>`
     with cur as (select id, status from send_wizards where id = ${id} and company_id = ${companyId} for update),
-    upd as (update send_wizards w set status = 'PAUSED_BY_USER', user_paused_at = now(), updated_at = now()
-            from cur where w.id = cur.id and cur.status in (${bulkSendStates(PAUSABLE_STATUSES)}) returning w.id)
+    upd as (update send_wizards w set status = ${state(userPause.to)}, user_paused_at = now(), updated_at = now()
+            from cur where w.id = cur.id and cur.status in (${states(userPause.from)}) returning w.id)
     select cur.status as before, exists (select 1 from upd) as paused from cur`.execute(db);
   return result.rows[0];
 }
@@ -49,10 +53,10 @@ export async function parkClaimedRows(db: Db, owner: string, ids: string[]): Pro
   const result = await sql<MovedRow>`
     with t as (select m.id, m.status as old_status, m.reached_rank as old_rank
                from messages m join send_wizards w on w.id = m.send_wizard_id
-               where m.id = any(${ids}::text[]) and w.status = 'PAUSED_BY_USER' and m.lease_owner = ${owner}
-                 and m.status in (${states(MOVE_SOURCES.parkLeased)}) and m.send_attempted_at is null
+               where m.id = any(${ids}::text[]) and w.status = ${state(userPause.to)} and m.lease_owner = ${owner}
+                 and m.status in (${states(parkLeased.from)}) and m.send_attempted_at is null
                order by m.id for update of m)
-    update messages m set status = 'NONE', lease_owner = null, lease_until = null, updated_at = now(), version = m.version + 1
+    update messages m set status = ${state(parkLeased.to)}, lease_owner = null, lease_until = null, updated_at = now(), version = m.version + 1
     from t where m.id = t.id
     returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);
   return result.rows;
@@ -62,7 +66,7 @@ export async function parkClaimedRows(db: Db, owner: string, ids: string[]): Pro
 export async function releaseParkedSlots(db: Db, bulkSendId: string): Promise<void> {
   await sql`
     delete from tier_recipients t using messages m
-    where t.pending_message_id = m.id and m.send_wizard_id = ${bulkSendId} and m.status = 'NONE'`.execute(db);
+    where t.pending_message_id = m.id and m.send_wizard_id = ${bulkSendId} and m.status = ${state(WAITING_STATUS)}`.execute(db);
 }
 
 /**
@@ -74,12 +78,12 @@ export async function releaseParkedSlots(db: Db, bulkSendId: string): Promise<vo
 export async function resumeByUser(db: Db, companyId: string, id: string): Promise<{ status: string; paused_reason: string | null; window_seconds: number } | undefined> {
   const result = await sql<{ status: string; paused_reason: string | null; window_seconds: number }>`
     with cur as (select id, greatest(0, extract(epoch from coalesce(window_ends_at, started_at + make_interval(secs => total_time)) - user_paused_at))::float8 as rest
-                 from send_wizards where id = ${id} and company_id = ${companyId} and status = 'PAUSED_BY_USER' for update)
-    update send_wizards w set status = case when w.paused_reason is null then 'RUNNING' else 'PAUSED' end,
+                 from send_wizards where id = ${id} and company_id = ${companyId} and status in (${states(userResume.from)}) for update)
+    update send_wizards w set status = case when w.paused_reason is null then ${state(userResume.to)} else ${state(userResumeHeld.to)} end,
       spread_from = now(), spread_seconds = cur.rest, window_ends_at = now() + make_interval(secs => cur.rest),
-      spread_first_row = coalesce((select min(m.row_no) from messages m where m.send_wizard_id = w.id and m.status = 'NONE'), 1),
+      spread_first_row = coalesce((select min(m.row_no) from messages m where m.send_wizard_id = w.id and m.status = ${state(WAITING_STATUS)}), 1),
       user_paused_at = null, updated_at = now()
-    from cur where w.id = cur.id and w.status = 'PAUSED_BY_USER'
+    from cur where w.id = cur.id and w.status in (${states(userResume.from)})
     returning w.status, w.paused_reason, cur.rest as window_seconds`.execute(db);
   return result.rows[0];
 }
@@ -94,7 +98,7 @@ export async function lockBulkSend(db: Db, companyId: string, id: string): Promi
 export async function insertRetryBulkSend(db: Db, sourceId: string, id: string, totalTime: number): Promise<void> {
   await sql`
     insert into send_wizards (id, company_id, channel_id, template_id, template_name, send_name, from_number, has_button, status, total_time, retry_of)
-    select ${id}, company_id, channel_id, template_id, template_name, send_name, from_number, has_button, 'PENDING', ${totalTime}, id
+    select ${id}, company_id, channel_id, template_id, template_name, send_name, from_number, has_button, ${state(STORING_STATUS)}, ${totalTime}, id
     from send_wizards where id = ${sourceId}`.execute(db);
 }
 
@@ -120,7 +124,7 @@ export async function insertRetryRows(
   db: Db,
   p: { companyId: string; sourceId: string; newId: string; codes: number[] | null; startAt: Date; totalTime: number },
 ): Promise<RetryCounts> {
-  const notSuccess: MessageStatus[] = [...FAILED_STATUSES, 'CANCELLED'];
+  const notSuccess: MessageStatus[] = [...FAILED_STATUSES, cancelWaiting.to];
   // The exclusion reads the company's messages of the template once (a hash anti-join; no index on phone numbers,
   // so bulk inserts pay nothing for this rare call). Freshly written rows have no planner statistics yet, and a
   // nested loop here was quadratic (10,000 failed rows of 200,000: stopped after 13 min); this transaction only.
@@ -130,7 +134,7 @@ export async function insertRetryRows(
     coded as (select * from failed
               where ${p.codes === null}::boolean or substring(error_message_detail from '^([0-9]+)')::bigint = any(${p.codes ?? []}::bigint[])),
     eligible as (select f.*, row_number() over (order by f.row_no) as rn, count(*) over () as n from coded f
-                 where not (f.status = 'SENT_TO_BACKEND_FAILED' and (f.reached_rank > 0 or f.error_message = 'OUTCOME_UNKNOWN'))
+                 where not (f.status = ${state(failHandOff.to)} and (f.reached_rank > 0 or f.error_message = 'OUTCOME_UNKNOWN'))
                    and not exists (select 1 from messages l
                                    where l.company_id = ${p.companyId} and l.template_id = f.template_id
                                      and l.phone_number = f.phone_number and l.id <> f.id and l.created_at >= f.created_at
@@ -138,7 +142,7 @@ export async function insertRetryRows(
     ins as (insert into messages (id, company_id, channel_id, template_id, waba_id, send_wizard_id, row_no, row_ref,
                                   phone_number, full_name, status, payload, due_at)
             select lpad(to_hex(floor(extract(epoch from now()))::bigint), 8, '0') || substr(md5(gen_random_uuid()::text), 1, 16),
-                   company_id, channel_id, template_id, waba_id, ${p.newId}, rn, row_ref, phone_number, full_name, 'NONE', payload,
+                   company_id, channel_id, template_id, waba_id, ${p.newId}, rn, row_ref, phone_number, full_name, ${state(WAITING_STATUS)}, payload,
                    ${p.startAt.toISOString()}::timestamptz + make_interval(secs => (rn - 1) * ${p.totalTime}::float8 / n)
             from eligible
             returning 1)

@@ -1,14 +1,18 @@
 /** SQL for bulk sends (table send_wizards) and their counters, which moves keep exact in the same transaction. */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { COMPLETABLE_STATUSES, QUEUEING_STATUSES, STOPPABLE_STATUSES } from '../domain/bulk-send-states.js';
+import { BULK_SEND_MOVES, canMoveBulkSend, QUEUEING_STATUSES, STORING_STATUS } from '../domain/bulk-send-states.js';
+import { MESSAGE_MOVES, onlySource, type MessageMove } from '../domain/message-moves.js';
 import { COUNTERS, type Counter, type MessageStatus } from '../domain/message-states.js';
-import { MOVE_SOURCES, states } from './message-moves.js';
+import { state, states } from './message-moves.js';
 import type { Database, BulkSendsTable } from './schema.js';
 
 type Db = Kysely<Database>;
 
 /** `'A', 'B'` as SQL literals of bulk-send statuses (from the domain's lists, never from input). */
-export const bulkSendStates = (list: readonly string[]) => sql.join(list.map((s) => sql.lit(s)));
+export const bulkSendStates = states;
+
+const { start, schedule, hold, release, complete, stop } = BULK_SEND_MOVES;
+const { queue, cancelWaiting, cancelLeased, parkWaiting, parkLeased } = MESSAGE_MOVES;
 
 /** A bulk send row. */
 export type BulkSendRow = Selectable<BulkSendsTable>;
@@ -19,11 +23,11 @@ export async function addBulkSendCounters(db: Db, bulkSendId: string, delta: Par
   if (sets.length === 0) return;
   await sql`
     update send_wizards set ${sql.join(sets)},
-      status = case when status in (${bulkSendStates(COMPLETABLE_STATUSES)})
+      status = case when status in (${bulkSendStates(complete.from)})
                       and waiting + ${delta.waiting ?? 0} = 0 and queued + ${delta.queued ?? 0} = 0
                       and awaiting_backend_count + ${delta.awaiting_backend_count ?? 0} = 0
-                    then 'COMPLETED' else status end,
-      finished_at = case when status in (${bulkSendStates(COMPLETABLE_STATUSES)})
+                    then ${state(complete.to)} else status end,
+      finished_at = case when status in (${bulkSendStates(complete.from)})
                       and waiting + ${delta.waiting ?? 0} = 0 and queued + ${delta.queued ?? 0} = 0
                       and awaiting_backend_count + ${delta.awaiting_backend_count ?? 0} = 0
                     then now() else finished_at end,
@@ -34,8 +38,8 @@ export async function addBulkSendCounters(db: Db, bulkSendId: string, delta: Par
 /** Holds a channel's running bulk sends (channel FLAGGED/RED or not CONNECTED); locks them in id order. */
 export async function pauseChannelBulkSends(db: Db, channelId: string, reason: string): Promise<number> {
   const result = await sql`
-    update send_wizards set status = 'PAUSED', paused_reason = ${reason}, updated_at = now()
-    where id in (select id from send_wizards where channel_id = ${channelId} and status = 'RUNNING' order by id for update)`.execute(db);
+    update send_wizards set status = ${state(hold.to)}, paused_reason = ${reason}, updated_at = now()
+    where id in (select id from send_wizards where channel_id = ${channelId} and status in (${bulkSendStates(hold.from)}) order by id for update)`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
 
@@ -43,16 +47,16 @@ export async function pauseChannelBulkSends(db: Db, channelId: string, reason: s
 export async function pauseBulkSends(db: Db, ids: string[], reason: string): Promise<void> {
   if (ids.length === 0) return;
   await sql`
-    update send_wizards set status = 'PAUSED', paused_reason = ${reason}, updated_at = now()
-    where id in (select id from send_wizards where id = any(${ids}::text[]) and status = 'RUNNING' order by id for update)`.execute(db);
+    update send_wizards set status = ${state(hold.to)}, paused_reason = ${reason}, updated_at = now()
+    where id in (select id from send_wizards where id = any(${ids}::text[]) and status in (${bulkSendStates(hold.from)}) order by id for update)`.execute(db);
 }
 
 /** Lets held bulk sends run again (their rows are being sent); locks them in id order. */
 export async function resumeBulkSends(db: Db, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await sql`
-    update send_wizards set status = 'RUNNING', paused_reason = null, updated_at = now()
-    where id in (select id from send_wizards where id = any(${ids}::text[]) and status = 'PAUSED' order by id for update)`.execute(db);
+    update send_wizards set status = ${state(release.to)}, paused_reason = null, updated_at = now()
+    where id in (select id from send_wizards where id = any(${ids}::text[]) and status in (${bulkSendStates(release.from)}) order by id for update)`.execute(db);
 }
 
 /** A new bulk send, PENDING while its rows are stored. */
@@ -67,7 +71,7 @@ export async function insertBulkSend(
     insert into send_wizards (id, company_id, channel_id, template_id, template_name, send_name, from_number, has_button, status, total_time,
                               message_send_ttl_seconds)
     values (${w.id}, ${w.company_id}, ${w.channel_id}, ${w.template_id}, ${w.template_name}, ${w.send_name ?? null}, ${w.from_number}, ${w.has_button},
-            'PENDING', ${w.total_time}, ${w.message_send_ttl_seconds ?? null})`.execute(db);
+            ${state(STORING_STATUS)}, ${w.total_time}, ${w.message_send_ttl_seconds ?? null})`.execute(db);
 }
 
 /**
@@ -84,14 +88,15 @@ export async function acceptBulkSend(
 ): Promise<void> {
   const at = scheduledAt?.toISOString() ?? null;
   if (at && storedQueued) throw new Error('a scheduled bulk send stores its rows waiting (NONE)');
+  const move = at ? schedule : start;
   await sql`
-    update send_wizards set status = ${at ? 'SCHEDULED' : 'RUNNING'}, summary = ${summary},
+    update send_wizards set status = ${move.to}, summary = ${summary},
       waiting = ${storedQueued ? 0 : summary}, queued = queued + ${storedQueued ? summary : 0},
       duplicate_count = ${duplicates}, scheduled_at = ${at}::timestamptz,
       started_at = case when ${at}::timestamptz is null then now() end,
       window_ends_at = case when ${at}::timestamptz is null then now() + make_interval(secs => total_time) end,
       updated_at = now()
-    where id = ${id} and status = 'PENDING'`.execute(db);
+    where id = ${id} and status in (${bulkSendStates(move.from)})`.execute(db);
 }
 
 /** Marks a storing bulk send alive (so the stale-start cleanup leaves it alone). */
@@ -102,7 +107,7 @@ export async function touchBulkSend(db: Db, id: string): Promise<void> {
 /** PENDING bulk sends whose start stopped storing rows long ago (the process died mid-start). */
 export async function findStaleStarts(db: Db, olderThanSeconds: number): Promise<string[]> {
   const result = await sql<{ id: string }>`
-    select id from send_wizards where status = 'PENDING' and updated_at < now() - make_interval(secs => ${olderThanSeconds})`.execute(db);
+    select id from send_wizards where status = ${state(STORING_STATUS)} and updated_at < now() - make_interval(secs => ${olderThanSeconds})`.execute(db);
   return result.rows.map((r) => r.id);
 }
 
@@ -114,7 +119,7 @@ export async function deleteBulkSendRows(db: Db, id: string): Promise<void> {
 
 /** Removes a start that did not complete (after its rows). */
 export async function deleteBulkSend(db: Db, id: string): Promise<void> {
-  await sql`delete from send_wizards where id = ${id} and status = 'PENDING'`.execute(db);
+  await sql`delete from send_wizards where id = ${id} and status = ${state(STORING_STATUS)}`.execute(db);
 }
 
 /** Started bulk sends (running or held by their channel) with stored rows still waiting (NONE) to be queued. */
@@ -137,15 +142,16 @@ export async function queueWaitingRows(db: Db, bulkSendId: string, afterRow: num
     with w as (select id, spread_from, spread_first_row, spread_seconds, summary from send_wizards
                where id = ${bulkSendId} and status in (${bulkSendStates(QUEUEING_STATUSES)})),
     t as (select m.id from messages m
-          where m.send_wizard_id = ${bulkSendId} and m.status = 'NONE' and m.row_no > ${afterRow}
+          where m.send_wizard_id = ${bulkSendId} and m.status = ${state(onlySource(queue))} and m.row_no > ${afterRow}
             and exists (select 1 from w)
           order by m.row_no limit ${limit} for update skip locked),
-    moved as (update messages m set status = 'QUEUED', updated_at = now(), version = m.version + 1,
+    moved as (update messages m set status = ${state(queue.to)}, updated_at = now(), version = m.version + 1,
                 due_at = case when w.spread_from is null then m.due_at
                               else w.spread_from + make_interval(secs => greatest(0, m.row_no - w.spread_first_row)
                                      * w.spread_seconds / greatest(1, w.summary - w.spread_first_row + 1)) end
               from t, w where m.id = t.id returning m.send_wizard_id, m.reached_rank, m.row_no)
-    select send_wizard_id, 'NONE' as old_status, reached_rank as old_rank, 'QUEUED' as status, reached_rank, count(*)::int as n,
+    select send_wizard_id, ${state(onlySource(queue))} as old_status, reached_rank as old_rank, ${state(queue.to)} as status, reached_rank,
+           count(*)::int as n,
            max(row_no) as last_row
     from moved group by send_wizard_id, reached_rank`.execute(db);
   const lastRow = result.rows.reduce<number | null>((last, r) => (last === null || r.last_row > last ? r.last_row : last), null);
@@ -163,19 +169,18 @@ export interface MovedGroup {
 }
 
 /**
- * The rows of a bulk send not yet handed to the network move to `to`: waiting rows, and leased rows with no send
- * attempt recorded (an attempted send is never withdrawn). Rows are locked in id order and before the bulk send
- * (lock order, README). Stop moves them to CANCELLED, a user pause back to NONE.
+ * The rows of a bulk send not yet handed to the network move: waiting rows (`waiting`), and leased rows with no send
+ * attempt recorded (`leased`; an attempted send is never withdrawn); both moves reach the same state. Rows are locked
+ * in id order and before the bulk send (lock order, README). Stop moves them to CANCELLED, a user pause back to NONE.
  */
-async function withdrawUnsentRows(db: Db, bulkSendId: string, to: 'CANCELLED' | 'NONE'): Promise<MovedGroup[]> {
-  const [waiting, leased] = to === 'CANCELLED'
-    ? [MOVE_SOURCES.cancelWaiting, MOVE_SOURCES.cancelLeased]
-    : [MOVE_SOURCES.parkWaiting, MOVE_SOURCES.parkLeased];
+async function withdrawUnsentRows(db: Db, bulkSendId: string, waiting: MessageMove, leased: MessageMove): Promise<MovedGroup[]> {
+  if (waiting.to !== leased.to) throw new Error(`withdrawn rows reach one state, not ${waiting.to} and ${leased.to}`);
+  const to = waiting.to;
   const result = await sql<MovedGroup>`
     with t as (select id, status as old_status, reached_rank as old_rank from messages
                where send_wizard_id = ${bulkSendId}
-                 and (status in (${states(waiting)})
-                      or (status in (${states(leased)}) and send_attempted_at is null))
+                 and (status in (${states(waiting.from)})
+                      or (status in (${states(leased.from)}) and send_attempted_at is null))
                order by id for update),
     moved as (update messages m set status = ${to}, lease_owner = null, lease_until = null, updated_at = now(),
                 version = m.version + 1
@@ -187,12 +192,12 @@ async function withdrawUnsentRows(db: Db, bulkSendId: string, to: 'CANCELLED' | 
 
 /** Stop: every row not yet handed to the network becomes CANCELLED. */
 export function cancelBulkSendRows(db: Db, bulkSendId: string): Promise<MovedGroup[]> {
-  return withdrawUnsentRows(db, bulkSendId, 'CANCELLED');
+  return withdrawUnsentRows(db, bulkSendId, cancelWaiting, cancelLeased);
 }
 
 /** A user pause: the rows not yet handed to the network wait again (NONE). */
 export function parkBulkSendRows(db: Db, bulkSendId: string): Promise<MovedGroup[]> {
-  return withdrawUnsentRows(db, bulkSendId, 'NONE');
+  return withdrawUnsentRows(db, bulkSendId, parkWaiting, parkLeased);
 }
 
 /**
@@ -204,9 +209,9 @@ export async function markBulkSendStopped(db: Db, companyId: string, id: string)
     select status from send_wizards where id = ${id} and company_id = ${companyId} for update`.execute(db);
   const current = locked.rows[0];
   if (!current) return undefined;
-  if (!(STOPPABLE_STATUSES as readonly string[]).includes(current.status)) return { status: current.status, stopped: false };
-  await sql`update send_wizards set status = 'STOPPED', finished_at = now(), updated_at = now() where id = ${id}`.execute(db);
-  return { status: 'STOPPED', stopped: true };
+  if (!canMoveBulkSend(stop, current.status)) return { status: current.status, stopped: false };
+  await sql`update send_wizards set status = ${state(stop.to)}, finished_at = now(), updated_at = now() where id = ${id}`.execute(db);
+  return { status: stop.to, stopped: true };
 }
 
 /** A company's bulk send. */
@@ -219,7 +224,7 @@ export async function findBulkSend(db: Db, companyId: string, id: string): Promi
 export async function findBulkSendsPage(db: Db, companyId: string, channelId: string, limit: number, offset: number): Promise<BulkSendRow[]> {
   const result = await sql<BulkSendRow>`
     select * from send_wizards
-    where company_id = ${companyId} and channel_id = ${channelId} and status <> 'PENDING'
+    where company_id = ${companyId} and channel_id = ${channelId} and status <> ${state(STORING_STATUS)}
     order by created_at desc, id desc limit ${limit} offset ${offset}`.execute(db);
   return result.rows;
 }
@@ -228,7 +233,7 @@ export async function findBulkSendsPage(db: Db, companyId: string, channelId: st
 export async function countBulkSends(db: Db, companyId: string, channelId: string): Promise<number> {
   const result = await sql<{ n: number }>`
     select count(*)::int as n from send_wizards
-    where company_id = ${companyId} and channel_id = ${channelId} and status <> 'PENDING'`.execute(db);
+    where company_id = ${companyId} and channel_id = ${channelId} and status <> ${state(STORING_STATUS)}`.execute(db);
   return result.rows[0]?.n ?? 0;
 }
 

@@ -4,7 +4,9 @@
  * the bulk-send counters exact in the same transaction.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { sourcesOf, type MessageStatus } from '../domain/message-states.js';
+import { BULK_SEND_MOVES } from '../domain/bulk-send-states.js';
+import { CHECK_MOVES, LEASED_STATUSES, MESSAGE_MOVES, onlySource, QUEUED_STATUS, type MessageMove } from '../domain/message-moves.js';
+import type { MessageStatus } from '../domain/message-states.js';
 import type { MessageRow } from './message-inserts.js';
 import type { Database } from './schema.js';
 
@@ -24,36 +26,25 @@ export interface MovedRow {
 const json = (value: unknown) => JSON.stringify(value);
 
 /**
- * The allowed source states of each move statement, derived from the one transition table
- * (`domain/message-states.ts`), never written by hand in the SQL below.
+ * The allowed source states of each move statement (`domain/message-moves.ts`, from the one transition table),
+ * never written by hand in the SQL below.
  */
 export const MOVE_SOURCES = {
-  /** QUEUED → AGENDA. */
-  claim: sourcesOf('AGENDA', 'waiting'),
-  /** QUEUED → OPT_IN_* in one move: the local number check and the send attempt recorded by the claim itself. */
-  claimAttempt: sourcesOf(['OPT_IN_SUCCESS', 'OPT_IN_FAILED', 'OPT_IN_FAILED_INVALID_NUMBER'], 'waiting'),
-  /** AGENDA → OPT_IN_*. */
-  numberCheck: sourcesOf(['OPT_IN_SUCCESS', 'OPT_IN_FAILED', 'OPT_IN_FAILED_INVALID_NUMBER'], 'leased'),
-  /** Leased → QUEUED (before any attempt; or after a refused attempt, see `refusedSend`). */
-  requeue: sourcesOf('QUEUED', 'leased'),
-  /** Where a send is attempted and handed off: the states that may move to SENT_TO_BACKEND. */
-  handOff: sourcesOf('SENT_TO_BACKEND', 'leased'),
-  /** Leased → SENT_TO_BACKEND_FAILED (a refusal, or the reconciliation window over). */
-  failHandOff: sourcesOf('SENT_TO_BACKEND_FAILED', 'leased'),
-  /** A refused attempt goes back to the queue: states that both allow a requeue and carry an attempt. */
-  refusedSend: sourcesOf(['QUEUED', 'SENT_TO_BACKEND'], 'leased'),
-  /** Stop: waiting rows → CANCELLED. */
-  cancelWaiting: sourcesOf('CANCELLED', 'waiting'),
-  /** Stop: leased rows → CANCELLED, only while no send attempt is recorded. */
-  cancelLeased: sourcesOf('CANCELLED', 'leased'),
-  /** User pause: queued rows → NONE (waiting again). */
-  parkWaiting: sourcesOf('NONE', 'waiting'),
-  /** User pause: leased rows → NONE, only while no send attempt is recorded. */
-  parkLeased: sourcesOf('NONE', 'leased'),
-} as const;
+  ...(Object.fromEntries(Object.entries(MESSAGE_MOVES).map(([name, m]) => [name, m.from])) as Record<keyof typeof MESSAGE_MOVES, readonly MessageStatus[]>),
+  ...(Object.fromEntries(Object.entries(CHECK_MOVES).map(([name, m]) => [name, m.from])) as Record<keyof typeof CHECK_MOVES, readonly MessageStatus[]>),
+};
 
 /** `'A', 'B'` as SQL literals (status names come from the domain's table, never from input). */
-export const states = (list: readonly MessageStatus[]) => sql.join(list.map((s) => sql.lit(s)));
+export const states = (list: readonly string[]) => sql.join(list.map((s) => sql.lit(s)));
+
+/** `'A'` as an SQL literal (a status from the domain's tables, never from input). */
+export const state = (s: string) => sql.lit(s);
+
+const { claim, parkWaiting, requeue, refusedSend, handOff, failHandOff } = MESSAGE_MOVES;
+const { claimAttempt, numberCheck } = CHECK_MOVES;
+/** The check's passing outcome (the row may be sent): both check moves declare the same one. */
+const passed = state(claimAttempt.passed);
+const userPaused = state(BULK_SEND_MOVES.userPause.to);
 
 /** Claims up to `limit` due QUEUED messages of a channel for this owner (QUEUED → AGENDA). */
 export async function claimDueMessages(
@@ -64,14 +55,14 @@ export async function claimDueMessages(
   leaseSeconds: number,
 ): Promise<Array<MessageRow & { old_status: MessageStatus; old_rank: number }>> {
   const result = await sql<MessageRow & { old_status: MessageStatus; old_rank: number }>`
-    update messages m set status = 'AGENDA', lease_owner = ${owner},
+    update messages m set status = ${state(claim.to)}, lease_owner = ${owner},
       lease_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now(), version = m.version + 1
     where m.id in (
       select id from messages
-      where channel_id = ${channelId} and status in (${states(MOVE_SOURCES.claim)}) and due_at <= now()
+      where channel_id = ${channelId} and status in (${states(claim.from)}) and due_at <= now()
       order by due_at, id limit ${limit}
       for update skip locked)
-    returning m.*, 'QUEUED'::text as old_status, m.reached_rank as old_rank`.execute(db);
+    returning m.*, ${state(onlySource(claim))}::text as old_status, m.reached_rank as old_rank`.execute(db);
   return result.rows;
 }
 
@@ -82,7 +73,7 @@ export async function claimDueMessages(
 export async function peekDueMessages(db: Db, channelId: string, limit: number): Promise<MessageRow[]> {
   const result = await sql<MessageRow>`
     select * from messages
-    where channel_id = ${channelId} and status in (${states(MOVE_SOURCES.claim)}) and due_at <= now()
+    where channel_id = ${channelId} and status in (${states(claim.from)}) and due_at <= now()
     order by due_at, id limit ${limit}`.execute(db);
   return result.rows;
 }
@@ -115,15 +106,15 @@ async function recordCheckResults(
           ${candidates})
     update messages m set status = v.status, error_message = v.error_message,
       error_message_detail = v.error_message_detail,
-      failed_time = case when v.status = 'OPT_IN_SUCCESS' then m.failed_time else coalesce(m.failed_time, now()) end,
-      send_attempted_at = case when v.status = 'OPT_IN_SUCCESS' then now() else null end,
-      attempts = m.attempts + case when v.status = 'OPT_IN_SUCCESS' then 1 else 0 end,
-      lease_owner = case when v.status = 'OPT_IN_SUCCESS' then ${owner} else null end,
-      lease_until = case when v.status = 'OPT_IN_SUCCESS' then now() + make_interval(secs => ${leaseSeconds}) else null end,
+      failed_time = case when v.status = ${passed} then m.failed_time else coalesce(m.failed_time, now()) end,
+      send_attempted_at = case when v.status = ${passed} then now() else null end,
+      attempts = m.attempts + case when v.status = ${passed} then 1 else 0 end,
+      lease_owner = case when v.status = ${passed} then ${owner} else null end,
+      lease_until = case when v.status = ${passed} then now() + make_interval(secs => ${leaseSeconds}) else null end,
       updated_at = now(), version = m.version + 1
     from t, v where m.id = t.id and v.id = m.id
     returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank,
-      m.status = 'OPT_IN_SUCCESS' as attempted`.execute(db);
+      m.status = ${passed} as attempted`.execute(db);
   return result.rows;
 }
 
@@ -137,8 +128,8 @@ async function recordCheckResults(
  */
 export function claimRecordingAttempts(db: Db, owner: string, rows: CheckResult[], leaseSeconds: number) {
   return recordCheckResults(db, owner, rows, leaseSeconds, sql`
-          where m.status in (${states(MOVE_SOURCES.claimAttempt)}) and m.send_attempted_at is null
-            and not exists (select 1 from send_wizards w where w.id = m.send_wizard_id and w.status = 'PAUSED_BY_USER')
+          where m.status in (${states(claimAttempt.from)}) and m.send_attempted_at is null
+            and not exists (select 1 from send_wizards w where w.id = m.send_wizard_id and w.status = ${userPaused})
           order by m.id for update of m skip locked`);
 }
 
@@ -151,10 +142,10 @@ export async function parkQueuedRowsOfPausedBulkSends(db: Db, ids: string[]): Pr
   const result = await sql<MovedRow>`
     with t as (select m.id, m.status as old_status, m.reached_rank as old_rank
                from messages m join send_wizards w on w.id = m.send_wizard_id
-               where m.id = any(${ids}::text[]) and w.status = 'PAUSED_BY_USER'
-                 and m.status in (${states(MOVE_SOURCES.parkWaiting)})
+               where m.id = any(${ids}::text[]) and w.status = ${userPaused}
+                 and m.status in (${states(parkWaiting.from)})
                order by m.id for update of m skip locked)
-    update messages m set status = 'NONE', lease_owner = null, lease_until = null, updated_at = now(), version = m.version + 1
+    update messages m set status = ${state(parkWaiting.to)}, lease_owner = null, lease_until = null, updated_at = now(), version = m.version + 1
     from t where m.id = t.id
     returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);
   return result.rows;
@@ -168,7 +159,7 @@ export async function deferQueuedRows(db: Db, rows: Array<{ id: string; due_at: 
   if (rows.length === 0) return;
   await sql`
     with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb) as v(id text, due_at timestamptz)),
-    t as (select m.id from messages m join v on v.id = m.id where m.status = 'QUEUED'
+    t as (select m.id from messages m join v on v.id = m.id where m.status = ${state(QUEUED_STATUS)}
           order by m.id for update of m skip locked)
     update messages m set due_at = v.due_at, updated_at = now()
     from t, v where m.id = t.id and v.id = m.id`.execute(db);
@@ -185,7 +176,7 @@ export async function listChannelsWithDueWork(db: Db, skip: string[] = []): Prom
     select c.id from channels c
     where c.id <> all(${skip}::text[]) and (c.auth_retry_at is null or c.auth_retry_at <= now())
       and not exists (select 1 from channel_tier_holds h where h.channel_id = c.id and h.held_until > now())
-      and exists (select 1 from messages m where m.channel_id = c.id and m.status = 'QUEUED' and m.due_at <= now())`.execute(db);
+      and exists (select 1 from messages m where m.channel_id = c.id and m.status = ${state(QUEUED_STATUS)} and m.due_at <= now())`.execute(db);
   return result.rows.map((r) => r.id);
 }
 
@@ -198,7 +189,7 @@ export async function listChannelsWithDueWork(db: Db, skip: string[] = []): Prom
  */
 export function finishChecksRecordingAttempts(db: Db, owner: string, rows: CheckResult[], leaseSeconds: number) {
   return recordCheckResults(db, owner, rows, leaseSeconds, sql`
-          where m.status in (${states(MOVE_SOURCES.numberCheck)}) and m.lease_owner = ${owner} and m.send_attempted_at is null
+          where m.status in (${states(numberCheck.from)}) and m.lease_owner = ${owner} and m.send_attempted_at is null
           order by m.id for update of m`);
 }
 
@@ -216,7 +207,7 @@ export interface RequeueRow {
  * the row may be another instance's by now, perhaps already with the network.
  */
 export async function requeueMessages(db: Db, owner: string, rows: RequeueRow[]): Promise<MovedRow[]> {
-  return requeueWhere(db, owner, rows, MOVE_SOURCES.requeue, false);
+  return requeueWhere(db, owner, rows, requeue, false);
 }
 
 /**
@@ -225,19 +216,19 @@ export async function requeueMessages(db: Db, owner: string, rows: RequeueRow[])
  * under this owner's lease with an attempt recorded.
  */
 export async function requeueRefusedSends(db: Db, owner: string, rows: RequeueRow[]): Promise<MovedRow[]> {
-  return requeueWhere(db, owner, rows, MOVE_SOURCES.refusedSend, true);
+  return requeueWhere(db, owner, rows, refusedSend, true);
 }
 
-async function requeueWhere(db: Db, owner: string, rows: RequeueRow[], from: readonly MessageStatus[], attempted: boolean): Promise<MovedRow[]> {
+async function requeueWhere(db: Db, owner: string, rows: RequeueRow[], move: MessageMove, attempted: boolean): Promise<MovedRow[]> {
   if (rows.length === 0) return [];
   const result = await sql<MovedRow>`
     with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb)
                  as v(id text, due_at timestamptz, attempts_increment integer, error_message text)),
     t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
-          where m.status in (${states(from)}) and m.lease_owner = ${owner}
+          where m.status in (${states(move.from)}) and m.lease_owner = ${owner}
             and m.send_attempted_at is ${attempted ? sql`not null` : sql`null`}
           order by m.id for update of m)
-    update messages m set status = 'QUEUED', due_at = v.due_at, attempts = m.attempts + v.attempts_increment,
+    update messages m set status = ${state(move.to)}, due_at = v.due_at, attempts = m.attempts + v.attempts_increment,
       send_attempted_at = null, lease_owner = null, lease_until = null,
       error_message = coalesce(v.error_message, m.error_message), updated_at = now(), version = m.version + 1
     from t, v where m.id = t.id and v.id = m.id
@@ -257,8 +248,8 @@ export async function markHandedOff(db: Db, rows: Array<{ id: string; ext_id: st
     t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
           order by m.id for update of m)
     update messages m set
-      status = case when m.status in (${states(MOVE_SOURCES.handOff)}) and m.send_attempted_at is not null
-                    then 'SENT_TO_BACKEND' else m.status end,
+      status = case when m.status in (${states(handOff.from)}) and m.send_attempted_at is not null
+                    then ${state(handOff.to)} else m.status end,
       reached_rank = greatest(m.reached_rank, 1),
       ext_id = coalesce(m.ext_id, v.ext_id),
       backend_sended_time = coalesce(m.backend_sended_time, now()),
@@ -279,9 +270,9 @@ export async function failHandOffs(
     with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb)
                  as v(id text, error_message text, error_message_detail text)),
     t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
-          where m.status in (${states(MOVE_SOURCES.failHandOff)}) and m.lease_owner = ${owner}
+          where m.status in (${states(failHandOff.from)}) and m.lease_owner = ${owner}
           order by m.id for update of m)
-    update messages m set status = 'SENT_TO_BACKEND_FAILED', error_message = v.error_message,
+    update messages m set status = ${state(failHandOff.to)}, error_message = v.error_message,
       error_message_detail = v.error_message_detail, failed_time = coalesce(m.failed_time, now()),
       lease_owner = null, lease_until = null, updated_at = now(), version = m.version + 1
     from t, v where m.id = t.id and v.id = m.id
@@ -294,7 +285,7 @@ export async function releaseInDoubt(db: Db, owner: string, ids: string[]): Prom
   if (ids.length === 0) return;
   await sql`
     update messages set lease_owner = null, lease_until = null, updated_at = now()
-    where id in (select id from messages where id = any(${ids}::text[]) and status in (${states(MOVE_SOURCES.handOff)})
+    where id in (select id from messages where id = any(${ids}::text[]) and status in (${states(handOff.from)})
                    and lease_owner = ${owner} order by id for update)`.execute(db);
 }
 
@@ -305,9 +296,9 @@ export async function releaseInDoubt(db: Db, owner: string, ids: string[]): Prom
 export async function requeueExpiredLeases(db: Db, limit: number): Promise<MovedRow[]> {
   const result = await sql<MovedRow>`
     with t as (select id, status as old_status, reached_rank as old_rank from messages
-               where status in (${states(MOVE_SOURCES.requeue)}) and send_attempted_at is null and lease_until < now()
+               where status in (${states(requeue.from)}) and send_attempted_at is null and lease_until < now()
                order by lease_until limit ${limit} for update skip locked)
-    update messages m set status = 'QUEUED', lease_owner = null, lease_until = null, updated_at = now(),
+    update messages m set status = ${state(requeue.to)}, lease_owner = null, lease_until = null, updated_at = now(),
       version = m.version + 1
     from t where m.id = t.id
     returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);
@@ -321,11 +312,11 @@ export async function requeueExpiredLeases(db: Db, limit: number): Promise<Moved
 export async function failUnreconciled(db: Db, windowSeconds: number, limit: number): Promise<MovedRow[]> {
   const result = await sql<MovedRow>`
     with t as (select id, status as old_status, reached_rank as old_rank from messages
-               where status in (${states(MOVE_SOURCES.failHandOff)}) and send_attempted_at is not null
+               where status in (${states(failHandOff.from)}) and send_attempted_at is not null
                  and send_attempted_at < now() - make_interval(secs => ${windowSeconds})
                  and (lease_until is null or lease_until < now())
                limit ${limit} for update skip locked)
-    update messages m set status = 'SENT_TO_BACKEND_FAILED', error_message = 'OUTCOME_UNKNOWN',
+    update messages m set status = ${state(failHandOff.to)}, error_message = 'OUTCOME_UNKNOWN',
       error_message_detail = 'The network call may have reached the network but no answer or status event arrived; not resent.',
       failed_time = coalesce(m.failed_time, now()), lease_owner = null, lease_until = null, updated_at = now(),
       version = m.version + 1
@@ -346,5 +337,5 @@ export async function lockMessageRows(db: Db, ids: string[]): Promise<void> {
 
 /** Single-process databases (PGlite) only: claims of a dead process end now (recovery then requeues them). */
 export async function expireAllMessageLeases(db: Db): Promise<void> {
-  await sql`update messages set lease_until = now() - interval '1 second' where status in ('AGENDA', 'OPT_IN_SUCCESS') and lease_until is not null`.execute(db);
+  await sql`update messages set lease_until = now() - interval '1 second' where status in (${states(LEASED_STATUSES)}) and lease_until is not null`.execute(db);
 }

@@ -5,15 +5,16 @@
  * the oldest due message and the oldest unapplied webhook event, and counts that stop at a cap.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database, BulkSendsTable } from './schema.js';
+import { DELIVERY } from '../domain/client-webhooks.js';
+import { QUEUED_STATUS } from '../domain/message-moves.js';
+import { REPORT_COUNTERS } from '../domain/message-states.js';
+import { state } from './message-moves.js';
+import type { Database } from './schema.js';
 
 type Db = Kysely<Database>;
 
-/** The counters of a bulk send (one list, declared once in the table's type). */
-type BulkCounters = Pick<
-  BulkSendsTable,
-  'summary' | 'waiting' | 'queued' | 'processed_count' | 'awaiting_backend_count' | 'failed_count' | 'delivered_count' | 'sent_count' | 'seen_count' | 'cancelled_count' | 'duplicate_count'
->;
+/** A bulk send's report counters (`REPORT_COUNTERS`, declared once in the domain). */
+type BulkCounters = Record<(typeof REPORT_COUNTERS)[number], number>;
 
 /** The bulk sends' counters summed per channel and bulk-send status. */
 export interface BulkCounterSums extends BulkCounters {
@@ -22,20 +23,17 @@ export interface BulkCounterSums extends BulkCounters {
   bulk_sends: number;
 }
 
+/** `coalesce(sum(c), 0)::bigint as c` for every report counter. */
+const counterSums = sql.join(REPORT_COUNTERS.map((c) => sql`coalesce(sum(${sql.ref(c)}), 0)::bigint as ${sql.ref(c)}`));
+
 /** Sums every bulk send's counters per (channel, bulk-send status): a scan of send_wizards, never of messages. */
 export async function sumBulkCountersByChannel(db: Db): Promise<BulkCounterSums[]> {
-  const result = await sql<BulkCounterSums>`
-    select channel_id, status, count(*)::int as bulk_sends,
-      coalesce(sum(summary), 0)::bigint as summary, coalesce(sum(waiting), 0)::bigint as waiting,
-      coalesce(sum(queued), 0)::bigint as queued, coalesce(sum(processed_count), 0)::bigint as processed_count,
-      coalesce(sum(awaiting_backend_count), 0)::bigint as awaiting_backend_count,
-      coalesce(sum(failed_count), 0)::bigint as failed_count, coalesce(sum(delivered_count), 0)::bigint as delivered_count,
-      coalesce(sum(sent_count), 0)::bigint as sent_count, coalesce(sum(seen_count), 0)::bigint as seen_count,
-      coalesce(sum(cancelled_count), 0)::bigint as cancelled_count, coalesce(sum(duplicate_count), 0)::bigint as duplicate_count
+  const result = await sql<Record<string, string | number>>`
+    select channel_id, status, count(*)::int as bulk_sends, ${counterSums}
     from send_wizards group by channel_id, status`.execute(db);
   return result.rows.map((r) => {
-    const out = { ...r } as Record<string, unknown>;
-    for (const [k, v] of Object.entries(r)) if (k !== 'channel_id' && k !== 'status') out[k] = Number(v);
+    const out: Record<string, unknown> = { channel_id: r.channel_id, status: r.status, bulk_sends: Number(r.bulk_sends) };
+    for (const c of REPORT_COUNTERS) out[c] = Number(r[c]);
     return out as unknown as BulkCounterSums;
   });
 }
@@ -65,7 +63,7 @@ export async function countSingleSendsByChannel(db: Db): Promise<SingleSendCount
 export async function findOldestQueuedPerChannel(db: Db): Promise<Array<{ channel_id: string; oldest_due_at: Date | null }>> {
   const result = await sql<{ channel_id: string; oldest_due_at: Date | string | null }>`
     select c.id as channel_id,
-      (select m.due_at from messages m where m.channel_id = c.id and m.status = 'QUEUED' order by m.due_at limit 1) as oldest_due_at
+      (select m.due_at from messages m where m.channel_id = c.id and m.status = ${state(QUEUED_STATUS)} order by m.due_at limit 1) as oldest_due_at
     from channels c`.execute(db);
   return result.rows.map((r) => ({ channel_id: r.channel_id, oldest_due_at: r.oldest_due_at === null ? null : new Date(r.oldest_due_at) }));
 }
@@ -97,8 +95,8 @@ export async function listAppliedMigrations(db: Db): Promise<string[]> {
  */
 export async function findPendingDeliveryBacklog(db: Db, cap: number): Promise<{ pending: number; oldest_created_at: Date | null }> {
   const result = await sql<{ pending: string | number; oldest_created_at: Date | string | null }>`
-    select (select count(*) from (select 1 from webhook_deliveries where state = 'PENDING' limit ${cap}) p) as pending,
-      (select created_at from webhook_deliveries where state = 'PENDING' order by created_at limit 1) as oldest_created_at`.execute(db);
+    select (select count(*) from (select 1 from webhook_deliveries where state = ${state(DELIVERY.PENDING)} limit ${cap}) p) as pending,
+      (select created_at from webhook_deliveries where state = ${state(DELIVERY.PENDING)} order by created_at limit 1) as oldest_created_at`.execute(db);
   const row = result.rows[0];
   return {
     pending: Number(row?.pending ?? 0),

@@ -5,6 +5,7 @@
  * row of the same (endpoint, order_key) exists, so event n+1 never goes before n was delivered or given up.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { DELIVERY, DELIVERY_STATES, type DeliveryState } from '../domain/client-webhooks.js';
 import type { Database, WebhookDeliveriesTable } from './schema.js';
 
 type Db = Kysely<Database>;
@@ -12,10 +13,9 @@ type Db = Kysely<Database>;
 /** A delivery row. */
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 
-/** Delivery states. */
-export const DELIVERY_STATES = ['PENDING', 'DELIVERED', 'FAILED'] as const;
-/** A delivery state. */
-export type DeliveryState = (typeof DELIVERY_STATES)[number];
+export { DELIVERY_STATES, type DeliveryState };
+
+const [PENDING, DELIVERED, FAILED] = [DELIVERY.PENDING, DELIVERY.DELIVERED, DELIVERY.FAILED].map((s) => sql.lit(s));
 
 /**
  * Claims up to `limit` due deliveries of one endpoint for `owner` (lease `leaseSeconds`), oldest due first,
@@ -28,10 +28,10 @@ export async function claimDeliveries(db: Db, endpointId: string, owner: string,
       attempts = d.attempts + 1, last_attempt_at = now()
     where d.id in (
       select c.id from webhook_deliveries c
-      where c.endpoint_id = ${endpointId} and c.state = 'PENDING' and c.next_attempt_at <= now()
+      where c.endpoint_id = ${endpointId} and c.state = ${PENDING} and c.next_attempt_at <= now()
         and (c.lease_until is null or c.lease_until < now())
         and not exists (select 1 from webhook_deliveries p
-                        where p.endpoint_id = c.endpoint_id and p.order_key = c.order_key and p.state = 'PENDING' and p.id < c.id)
+                        where p.endpoint_id = c.endpoint_id and p.order_key = c.order_key and p.state = ${PENDING} and p.id < c.id)
       order by c.next_attempt_at, c.id limit ${limit}
       for update skip locked)
     returning d.*`.execute(db);
@@ -45,13 +45,13 @@ export async function claimDeliveries(db: Db, endpointId: string, owner: string,
 export async function markDelivered(db: Db, id: string, statusCode: number): Promise<void> {
   await sql`
     with done as (
-      update webhook_deliveries set state = 'DELIVERED', delivered_at = now(), last_status_code = ${statusCode},
+      update webhook_deliveries set state = ${DELIVERED}, delivered_at = now(), last_status_code = ${statusCode},
         last_error = null, lease_owner = null, lease_until = null
-      where id = ${id} and state = 'PENDING'
+      where id = ${id} and state = ${PENDING}
       returning endpoint_id, order_key)
     update webhook_deliveries n set next_attempt_at = now()
     from done
-    where n.endpoint_id = done.endpoint_id and n.order_key = done.order_key and n.state = 'PENDING'
+    where n.endpoint_id = done.endpoint_id and n.order_key = done.order_key and n.state = ${PENDING}
       and n.attempts = 0 and n.next_attempt_at > now()`.execute(db);
 }
 
@@ -70,15 +70,15 @@ export async function markAttemptFailed(
   await sql`
     with moved as (
       update webhook_deliveries set
-        state = case when ${retryAt}::timestamptz is null then 'FAILED' else 'PENDING' end,
+        state = case when ${retryAt}::timestamptz is null then ${FAILED} else ${PENDING} end,
         next_attempt_at = coalesce(${retryAt}::timestamptz, next_attempt_at),
         last_status_code = ${failure.statusCode}, last_error = ${failure.error.slice(0, 500)},
         lease_owner = null, lease_until = null
-      where id = ${id} and state = 'PENDING' and lease_owner = ${owner}
+      where id = ${id} and state = ${PENDING} and lease_owner = ${owner}
       returning endpoint_id, order_key, id)
     update webhook_deliveries n set next_attempt_at = coalesce(${retryAt}::timestamptz, now())
     from moved
-    where n.endpoint_id = moved.endpoint_id and n.order_key = moved.order_key and n.state = 'PENDING' and n.id > moved.id
+    where n.endpoint_id = moved.endpoint_id and n.order_key = moved.order_key and n.state = ${PENDING} and n.id > moved.id
       and n.attempts = 0`.execute(db);
 }
 
@@ -87,12 +87,12 @@ export async function releaseDeliveries(db: Db, owner: string, ids: string[]): P
   if (ids.length === 0) return;
   await sql`
     update webhook_deliveries set lease_owner = null, lease_until = null, attempts = greatest(attempts - 1, 0)
-    where id = any(${ids}::bigint[]) and state = 'PENDING' and lease_owner = ${owner}`.execute(db);
+    where id = any(${ids}::bigint[]) and state = ${PENDING} and lease_owner = ${owner}`.execute(db);
 }
 
 /** Single-process databases (PGlite): claims of a dead process end now. */
 export async function expireAllDeliveryLeases(db: Db): Promise<void> {
-  await sql`update webhook_deliveries set lease_until = null, lease_owner = null where state = 'PENDING' and lease_owner is not null`.execute(db);
+  await sql`update webhook_deliveries set lease_until = null, lease_owner = null where state = ${PENDING} and lease_owner is not null`.execute(db);
 }
 
 /**
@@ -101,11 +101,11 @@ export async function expireAllDeliveryLeases(db: Db): Promise<void> {
  */
 export async function giveUpUndeliverable(db: Db, maxAgeSeconds: number, limit: number): Promise<number> {
   const result = await sql`
-    update webhook_deliveries set state = 'FAILED', lease_owner = null, lease_until = null,
+    update webhook_deliveries set state = ${FAILED}, lease_owner = null, lease_until = null,
       last_error = coalesce(last_error || '; ', '') || 'not delivered within the retry window (endpoint disabled or removed)'
     where id in (
       select d.id from webhook_deliveries d
-      where d.state = 'PENDING' and d.created_at < now() - make_interval(secs => ${maxAgeSeconds})
+      where d.state = ${PENDING} and d.created_at < now() - make_interval(secs => ${maxAgeSeconds})
         and not exists (select 1 from webhook_endpoints e where e.id = d.endpoint_id and e.enabled)
       order by d.created_at limit ${limit}
       for update skip locked)`.execute(db);
@@ -117,7 +117,7 @@ export async function deleteOldDeliveries(db: Db, olderThanSeconds: number, limi
   const result = await sql`
     delete from webhook_deliveries where id in (
       select id from webhook_deliveries
-      where state <> 'PENDING' and created_at < now() - make_interval(secs => ${olderThanSeconds})
+      where state <> ${PENDING} and created_at < now() - make_interval(secs => ${olderThanSeconds})
       order by created_at limit ${limit})`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
@@ -177,6 +177,6 @@ export async function insertReplay(db: Db, source: DeliveryRow): Promise<Deliver
 
 /** PENDING deliveries per endpoint state (enabled or not), for the health of the outbox. */
 export async function countPendingDeliveries(db: Db): Promise<number> {
-  const result = await sql<{ n: number }>`select count(*)::int as n from webhook_deliveries where state = 'PENDING'`.execute(db);
+  const result = await sql<{ n: number }>`select count(*)::int as n from webhook_deliveries where state = ${PENDING}`.execute(db);
   return result.rows[0]?.n ?? 0;
 }

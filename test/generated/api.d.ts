@@ -1893,7 +1893,8 @@ export interface paths {
                          *             "rate_card_effective_date": "2025-07-01",
                          *             "rate_card_source": "default",
                          *             "note": "Estimated at Meta's list price per delivered message; not an invoice."
-                         *           }
+                         *           },
+                         *           "allowed_actions": []
                          *         }
                          *       ],
                          *       "pagination": {
@@ -1983,6 +1984,8 @@ export interface paths {
                                     /** @description always: Meta's list price, not an invoice */
                                     note: string;
                                 };
+                                /** @description addition: what the user may do to the bulk send now: `pause` (RUNNING, PAUSED), `resume` (PAUSED_BY_USER), `stop` (not finished), `retry` (COMPLETED or STOPPED with failed rows). Decided by the server from its transition table; a client shows these actions, nothing else. */
+                                allowed_actions: ("pause" | "resume" | "stop" | "retry")[];
                             }[];
                             pagination: {
                                 page: number;
@@ -2030,7 +2033,7 @@ export interface paths {
         put?: never;
         /**
          * One bulk send's rows with their status, times and errors, in row order
-         * @description Paged by data.page / data.page_size (up to 500). Time and error fields appear once set; row is the 1-based row number, row_id the client's id. Addition: `status` lists only rows in that message status (`pagination.total` counts them); `data.after_row` pages by keyset (the rows after that row number), as fast deep in a 1,000,000-row bulk send as on its first page; `data.send_name` is the bulk send's own name.
+         * @description Paged by data.page / data.page_size (up to 500). Time and error fields appear once set; row is the 1-based row number, row_id the client's id. Addition: `status` lists only rows in that message status (`pagination.total` counts them); `data.after_row` pages by keyset (the rows after that row number), as fast deep in a 1,000,000-row bulk send as on its first page; `data.send_name` is the bulk send's own name, `data.status` its status and `data.allowed_actions` what the user may do to it now.
          */
         post: {
             parameters: {
@@ -2123,7 +2126,9 @@ export interface paths {
                          *           "rate_card_effective_date": "2025-07-01",
                          *           "rate_card_source": "default",
                          *           "note": "Estimated at Meta's list price per delivered message; not an invoice."
-                         *         }
+                         *         },
+                         *         "status": "COMPLETED",
+                         *         "allowed_actions": []
                          *       },
                          *       "pagination": {
                          *         "page": 1,
@@ -2222,6 +2227,10 @@ export interface paths {
                                     /** @description always: Meta's list price, not an invoice */
                                     note: string;
                                 };
+                                /** @description addition: the bulk send's status */
+                                status: "PENDING" | "SCHEDULED" | "RUNNING" | "PAUSED" | "PAUSED_BY_USER" | "STOPPED" | "COMPLETED";
+                                /** @description addition: what the user may do to the bulk send now: `pause` (RUNNING, PAUSED), `resume` (PAUSED_BY_USER), `stop` (not finished), `retry` (COMPLETED or STOPPED with failed rows). Decided by the server from its transition table; a client shows these actions, nothing else. */
+                                allowed_actions: ("pause" | "resume" | "stop" | "retry")[];
                             };
                             pagination: {
                                 page: number;

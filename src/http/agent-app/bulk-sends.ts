@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../errors.js';
+import { allowedActions } from '../../domain/bulk-send-states.js';
 import { bulkSendReport, listBulkSends, stopBulkSend, toListItem } from '../../engine/bulk-sends.js';
 import { spoolRows } from '../../engine/bulk-spool.js';
 import { costsOfBulkSends } from '../../engine/pricing.js';
@@ -143,7 +144,8 @@ export const agentAppBulkSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asyn
         description:
           'Paged by data.page / data.page_size (up to 500). Time and error fields appear once set; row is the 1-based row number, row_id the client\'s id. ' +
           'Addition: `status` lists only rows in that message status (`pagination.total` counts them); `data.after_row` pages by keyset ' +
-          '(the rows after that row number), as fast deep in a 1,000,000-row bulk send as on its first page; `data.send_name` is the bulk send\'s own name.',
+          '(the rows after that row number), as fast deep in a 1,000,000-row bulk send as on its first page; `data.send_name` is the bulk send\'s own name, ' +
+          '`data.status` its status and `data.allowed_actions` what the user may do to it now.',
         body: ReportDetailBody,
         response: { 200: ReportDetailResponse, ...ERROR_RESPONSES },
       },
@@ -157,7 +159,13 @@ export const agentAppBulkSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asyn
       });
       return {
         success: true as const,
-        data: { report_details: rows.map(toReportItem) as never, send_name: bulkSend.send_name, cost: (await costsOfBulkSends(deps.db, request.companyId, [bulkSend.id])).get(bulkSend.id)! },
+        data: {
+          report_details: rows.map(toReportItem) as never,
+          send_name: bulkSend.send_name,
+          status: bulkSend.status as never,
+          allowed_actions: allowedActions(bulkSend),
+          cost: (await costsOfBulkSends(deps.db, request.companyId, [bulkSend.id])).get(bulkSend.id)!,
+        },
         pagination: { page, page_size: pageSize, total },
       };
     },

@@ -183,6 +183,7 @@ export const LIST_ITEM = {
     by_market: [{ market: 'TR', category: 'marketing', billable_count: 2, price: null, cost: null }],
     rate_card_effective_date: '2025-07-01', rate_card_source: 'default', note: "Estimated at Meta's list price per delivered message; not an invoice.",
   },
+  allowed_actions: [],
 };
 
 export const REPORT_ITEM = {

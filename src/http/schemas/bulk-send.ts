@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { MAX_CELL_LENGTH } from '../../domain/bulk-rows.js';
 import { MAX_SEND_NAME_LENGTH } from '../../domain/bulk-send-name.js';
 import { MESSAGE_STATUSES } from '../../domain/message-states.js';
-import { BULK_SEND_STATUSES } from '../../domain/bulk-send-states.js';
+import { BULK_SEND_ACTIONS, BULK_SEND_STATUSES } from '../../domain/bulk-send-states.js';
 import { WEBHOOK_RESPONSE_DOC } from '../openapi/doc-only.js';
 import { EX, LIST_ITEM, REPORT_ITEM, START_V1, START_V2 } from '../openapi/examples.js';
 import { CostSchema, PricingViewSchema } from './pricing.js';
@@ -212,6 +212,13 @@ export const ReportDetailBody = Type.Object(
 export const Pagination = Type.Object({ page: Type.Integer(), page_size: Type.Integer(), total: Type.Integer({ description: 'items on all pages' }) });
 
 
+/** What the user may do to the bulk send now (from the bulk-send transition table). */
+export const AllowedActions = Type.Array(Type.Union(BULK_SEND_ACTIONS.map((a) => Type.Literal(a))), {
+  description:
+    'addition: what the user may do to the bulk send now: `pause` (RUNNING, PAUSED), `resume` (PAUSED_BY_USER), `stop` (not finished), ' +
+    '`retry` (COMPLETED or STOPPED with failed rows). Decided by the server from its transition table; a client shows these actions, nothing else.',
+});
+
 /** A bulk send list item. */
 export const ListItem = Type.Object({
   name: Type.String(),
@@ -239,6 +246,7 @@ export const ListItem = Type.Object({
   retry_of: Type.Union([Type.String(), Type.Null()], { description: 'addition: the bulk send whose failed rows this one retries' }),
   send_name: Type.Union([Type.String(), Type.Null()], { description: "addition: the bulk send's own name given at its start (a retry takes its source's); null when none" }),
   cost: { ...CostSchema, description: "addition: billable messages by pricing category and market (billable pricing from the status webhooks, delivered or read) and their cost at Meta's list price from the company's rate card; not an invoice" },
+  allowed_actions: AllowedActions,
 });
 
 const time = Type.Optional(Type.String({ format: 'date-time' }));
@@ -277,10 +285,20 @@ export const ReportDetailResponse = Type.Object(
       report_details: Type.Array(ReportDetailItem),
       send_name: Type.Union([Type.String(), Type.Null()], { description: "addition: the bulk send's own name; null when none" }),
       cost: { ...CostSchema, description: "addition: the bulk send's billable messages by category and market and their cost at Meta's list price (not an invoice)" },
+      status: Type.Union(BULK_SEND_STATUSES.map((s) => Type.Literal(s)), { description: "addition: the bulk send's status" }),
+      allowed_actions: AllowedActions,
     }),
     pagination: Pagination,
   },
-  { examples: [{ success: true, data: { report_details: [REPORT_ITEM], send_name: 'Spring sale – VIP customers', cost: LIST_ITEM.cost }, pagination: { page: 1, page_size: 20, total: 2 } }] },
+  {
+    examples: [
+      {
+        success: true,
+        data: { report_details: [REPORT_ITEM], send_name: 'Spring sale – VIP customers', cost: LIST_ITEM.cost, status: 'COMPLETED', allowed_actions: [] },
+        pagination: { page: 1, page_size: 20, total: 2 },
+      },
+    ],
+  },
 );
 
 /** The API view of a report row (fields that are not set are left out). */
