@@ -1,5 +1,5 @@
 /**
- * `npm run openapi`: writes the client types generated from the OpenAPI document (test/generated/api.d.ts) and,
+ * `npm run openapi`: writes the client types generated from the OpenAPI document (web/src/generated/api.d.ts: the console and the tests import them) and,
  * with `--json FILE`, the document itself. `npm run openapi:check` (CI): validates the document against the
  * OpenAPI 3.1 schema (@readme/openapi-parser), applies the house rules (test/support/openapi-check.ts) and fails
  * when the committed client types are not what the document generates.
@@ -31,7 +31,7 @@ if (!args.includes('--check')) {
   const committed = await readFile(GENERATED_TYPES_PATH, 'utf8').catch(() => '');
   if (committed !== types) {
     failed = true;
-    console.error('test/generated/api.d.ts is not what the document generates: run `npm run openapi` and commit it.');
+    console.error('web/src/generated/api.d.ts is not what the document generates: run `npm run openapi` and commit it.');
   }
   console.log(failed ? 'openapi:check failed' : `openapi:check passed (${Object.keys(doc.paths).length} paths)`);
   process.exit(failed ? 1 : 0);

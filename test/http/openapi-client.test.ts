@@ -1,12 +1,12 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import createClient from 'openapi-fetch';
-import type { components, paths } from '../generated/api.js';
+import type { components, paths } from '../../web/src/generated/api.js';
 import { SIM_CHANNEL_IDS } from '../../src/network/simulator/constants.js';
 import { eventually, startHarness, type Harness } from '../support/harness.js';
 import { uniqueName } from '../support/templates.js';
 
-// The TypeScript client generated from the OpenAPI document (test/generated/api.d.ts, openapi-typescript) used
+// The TypeScript client generated from the OpenAPI document (web/src/generated/api.d.ts, openapi-typescript) used
 // with openapi-fetch against the running service over loopback HTTP: every request and answer below is
 // type-checked by `npm run typecheck` against the document, and the answers are checked here at run time.
 

@@ -85,7 +85,7 @@ test('internal routes (the Swagger UI) are left out', () => {
 
 test('the committed client types are what the document generates (npm run openapi)', async () => {
   const committed = await readFile(GENERATED_TYPES_PATH, 'utf8');
-  assert.equal(committed, await generateClientTypes(doc), 'test/generated/api.d.ts is stale: run `npm run openapi` and commit it');
+  assert.equal(committed, await generateClientTypes(doc), 'web/src/generated/api.d.ts is stale: run `npm run openapi` and commit it');
 });
 
 test('nullable fields generate `X | null` in the client types', async () => {

@@ -1,7 +1,8 @@
 /**
  * The OpenAPI document as the service serves it at /docs/json, built without listening or a network (the app
  * is assembled on a fresh test database; no route is called), and the TypeScript client types generated from
- * it by openapi-typescript (committed as test/generated/api.d.ts; `npm run openapi` rewrites it).
+ * it by openapi-typescript (committed as web/src/generated/api.d.ts, where the console and the tests import it;
+ * `npm run openapi` rewrites it).
  */
 import pino from 'pino';
 import openapiTS, { astToString } from 'openapi-typescript';
@@ -11,7 +12,7 @@ import { createCloudApiAdapter } from '../../src/network/cloud-api/adapter.js';
 import { createTestStore } from './db.js';
 
 /** Where the generated client types live. */
-export const GENERATED_TYPES_PATH = new URL('../generated/api.d.ts', import.meta.url);
+export const GENERATED_TYPES_PATH = new URL('../../web/src/generated/api.d.ts', import.meta.url);
 
 /** Builds the app once and returns its document (a plain JSON copy). */
 export async function buildOpenapiDocument(): Promise<Record<string, any>> { // eslint-disable-line @typescript-eslint/no-explicit-any
