@@ -3,7 +3,7 @@
  * route schemas (never written by hand): a field the service renames or drops fails `npm run typecheck`.
  * The generated file's place is named once, here.
  */
-import type { paths } from '../../test/generated/api';
+import type { paths } from './generated/api';
 
 /** The JSON body of a route's 200 answer. */
 type Ok<P extends keyof paths, M extends 'get' | 'post'> = paths[P][M] extends { responses: { 200: { content: { 'application/json': infer B } } } } ? B : never;
