@@ -30,7 +30,7 @@ export interface StagedSheet {
 }
 
 /** The multipart fields of a file start. */
-const FIELDS = ['message_template_id', 'channel_id', 'total_time', 'mapping', 'dry_run', 'scheduled_at', 'send_name', 'message_send_ttl_seconds'];
+const FIELDS = ['message_template_id', 'channel_id', 'total_time', 'mapping', 'dry_run', 'scheduled_at', 'send_name', 'message_send_ttl_seconds', 'skip_invalid_rows'];
 const REQUIRED = ['message_template_id', 'channel_id', 'total_time'];
 
 /** One row of a sheet: its row number in the sheet (the header is row 1 when it is the first line) and its cells. */
@@ -52,11 +52,14 @@ function checkFileFields(fields: Record<string, string>) {
   if (!['true', 'false', '1', '0'].includes(dry)) throw invalid('dry_run', 'dry_run must be true or false');
   const ttl = fields.message_send_ttl_seconds?.trim();
   if (ttl !== undefined && ttl !== '' && !/^\d{1,9}$/.test(ttl)) throw invalid('message_send_ttl_seconds', 'message_send_ttl_seconds is whole seconds');
+  const skip = (fields.skip_invalid_rows ?? 'false').trim().toLowerCase();
+  if (!['true', 'false', '1', '0'].includes(skip)) throw invalid('skip_invalid_rows', 'skip_invalid_rows must be true or false');
   return {
     templateId: fields.message_template_id,
     channelId: fields.channel_id,
     totalTime: Number(fields.total_time.trim()),
     dryRun: dry === 'true' || dry === '1',
+    skipInvalid: skip === 'true' || skip === '1',
     mapping: parseMapping(fields.mapping),
     // Checked by startBulkSend like the JSON starts' (docs/bulk-send-lifecycle.md).
     scheduledAt: fields.scheduled_at?.trim(),
@@ -223,6 +226,7 @@ export async function startBulkSendFromFile(
         rows: true,
         param_headers: ['row', ...columns.map((c) => c.target)],
         dry_run: f.dryRun,
+        skip_invalid_rows: f.skipInvalid,
         ...(f.scheduledAt === undefined ? {} : { scheduled_at: f.scheduledAt }),
         ...(f.sendName === undefined ? {} : { send_name: f.sendName }),
         ...(f.ttl === undefined ? {} : { message_send_ttl_seconds: f.ttl }),

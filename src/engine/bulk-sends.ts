@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../errors.js';
 import { allowedActions, BULK_SEND_MOVES, canMoveBulkSend, STORING_STATUS } from '../domain/bulk-send-states.js';
 import type { Database } from '../store/schema.js';
+import { findSkippedRows } from '../store/bulk-send-skipped-rows.js';
 import type { MessageStatus } from '../domain/message-states.js';
 import {
   cancelBulkSendRows, countReportRowsByStatus, countBulkSends, findReportRows, findReportRowsAfter, findReportRowsByStatus, findBulkSend, findBulkSendsPage,
@@ -82,6 +83,13 @@ export async function bulkSendReport(db: Kysely<Database>, companyId: string, id
   return { bulkSend, rows, total: bulkSend.summary };
 }
 
+/** A page of the rows a bulk send's start left out as invalid (404 as for its report). */
+export async function bulkSendSkippedRows(db: Kysely<Database>, companyId: string, id: string, page: number, pageSize: number) {
+  const bulkSend = await requireReportableBulkSend(db, companyId, id);
+  const rows = await findSkippedRows(db, id, (page - 1) * pageSize, pageSize);
+  return { bulkSend, rows };
+}
+
 /** The list item view of a bulk send (interface fields, then extras). */
 export function toListItem(w: BulkSendRow) {
   return {
@@ -110,5 +118,6 @@ export function toListItem(w: BulkSendRow) {
     retry_of: w.retry_of,
     send_name: w.send_name,
     allowed_actions: allowedActions(w),
+    skipped_count: w.skipped_count,
   };
 }

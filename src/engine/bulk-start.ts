@@ -29,6 +29,8 @@ import type { Database } from '../store/schema.js';
 import { countWindowRecipients, findWindowRecipients } from '../store/tier-window.js';
 import { acceptBulkSend, deleteBulkSend, deleteBulkSendRows, insertBulkSend, touchBulkSend } from '../store/bulk-sends.js';
 import type { TemplateRow } from '../store/templates.js';
+import type { SkippedRow } from '../store/bulk-send-skipped-rows.js';
+import { SkippedRows } from './bulk-skipped-rows.js';
 import { readChannelHealth, type ChannelHealthDeps } from './channel-health.js';
 import type { Spooled } from './bulk-spool.js';
 import { requireSendableTemplate } from './single-send.js';
@@ -51,7 +53,7 @@ const MAX_ERRORS = 50;
 const V1_FIELDS = new Set(['id', 'phone_number', 'full_name', 'url_button_param', 'url_button_param2', 'text_header_param', 'copy_code_param', 'params']);
 const MAX_TOTAL_TIME = 30 * 24 * 3600;
 /** Fields a start may leave out (beyond the interface). */
-const OPTIONAL_FIELDS = ['dry_run', 'scheduled_at', 'send_name', 'message_send_ttl_seconds'];
+const OPTIONAL_FIELDS = ['dry_run', 'scheduled_at', 'send_name', 'message_send_ttl_seconds', 'skip_invalid_rows'];
 
 /** A row ready to store. */
 interface ReadyRow {
@@ -86,6 +88,8 @@ function checkFields(fields: Record<string, unknown>, variant: 'v1' | 'v2' | 'fi
   // Only a missing dry_run means false: null is a wrong type like any other (it once started a real send).
   const dryRun = fields.dry_run === undefined ? false : fields.dry_run;
   if (typeof dryRun !== 'boolean') throw fieldError('dry_run', 'dry_run must be a boolean');
+  const skipInvalid = fields.skip_invalid_rows === undefined ? false : fields.skip_invalid_rows;
+  if (typeof skipInvalid !== 'boolean') throw fieldError('skip_invalid_rows', 'skip_invalid_rows must be a boolean');
   const scheduled = fields.scheduled_at === undefined ? null : parseScheduledAt(fields.scheduled_at, new Date());
   if (scheduled && !scheduled.ok) throw fieldError('scheduled_at', scheduled.reason);
   const sendName = parseSendName(fields.send_name);
@@ -112,7 +116,7 @@ function checkFields(fields: Record<string, unknown>, variant: 'v1' | 'v2' | 'fi
   }
   return {
     templateId: text('message_template_id'), channelId: text('channel_id'), totalTime: total, headers, dryRun,
-    scheduledAt: scheduled?.ok ? scheduled.at : null, sendName: sendName.name, ttl: ttl.ttl,
+    scheduledAt: scheduled?.ok ? scheduled.at : null, sendName: sendName.name, ttl: ttl.ttl, skipInvalid,
   };
 }
 
@@ -267,6 +271,8 @@ export interface StartedBulkSend {
   id: string;
   summary: number;
   duplicates: number;
+  /** Rows left out as invalid, listed with the bulk send; undefined when skip_invalid_rows was not asked. */
+  skipped?: number;
 }
 
 /** What a dry run found: the rows a start would store, and the tier quota they need (nothing was stored). */
@@ -280,6 +286,9 @@ export interface BulkDryRun {
   tierQuotaLeft: number | null;
   /** What the rows would cost at Meta's list price if every one were delivered. */
   estimate: CostSummary;
+  /** Rows a start would leave out as invalid, and the first of them; undefined when skip_invalid_rows was not asked. */
+  skipped?: number;
+  skippedRows?: SkippedRow[];
 }
 
 /** How often a storing start marks itself alive (the stale-start cleanup waits 10 minutes). */
@@ -321,7 +330,7 @@ export async function startBulkSend(
   variant: 'v1' | 'v2' | 'file',
   spooled: Spooled,
   file: string,
-  inTransaction?: (tx: Kysely<Database>, started: { id: string; summary: number; duplicates: number }) => Promise<void>,
+  inTransaction?: (tx: Kysely<Database>, started: { id: string; summary: number; duplicates: number; skipped?: number }) => Promise<void>,
 ): Promise<StartedBulkSend | BulkDryRun> {
   const f = checkFields(spooled.fields, variant);
   if (spooled.rowCount === 0) throw fieldError('rows', 'rows must hold at least one row');
@@ -336,6 +345,8 @@ export async function startBulkSend(
   // Pass 1: every row is checked and converted; nothing is stored yet. The first row of each number goes to a
   // second spool file, in the form it is stored, so pass 2 neither converts nor parses again. Duplicates are counted.
   const errors: ErrorElement[] = [];
+  // Asked to skip invalid rows, a bad row is noted and left out instead of failing the start.
+  const skipped = f.skipInvalid ? new SkippedRows(join(dirname(file), 'skipped.jsonl')) : null;
   const seen = new NumberSet(spooled.rowCount);
   const readyFile = join(dirname(file), 'ready.tsv');
   const ready = createWriteStream(readyFile);
@@ -345,6 +356,10 @@ export async function startBulkSend(
   for await (const raw of lines(file)) {
     const row = read(raw, i);
     i += 1;
+    if (Array.isArray(row) && skipped) {
+      await skipped.add(raw, i - 1, row);
+      continue;
+    }
     if (Array.isArray(row)) {
       errors.push(...row);
       if (errors.length >= MAX_ERRORS) break;
@@ -356,6 +371,16 @@ export async function startBulkSend(
     await write(ready, readyLine(row, template));
   }
   await new Promise<void>((resolve, reject) => ready.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  await skipped?.close();
+  if (skipped && unique === 0) {
+    const first = skipped.first.slice(0, MAX_ERRORS).map((r): ErrorElement => ({ code: 'PARAMETERS_INVALID', message: r.message, field: r.field ?? 'rows' }));
+    throw new AppError('PARAMETERS_INVALID', `Every row has a problem (${skipped.count}); nothing would be sent. First: ${first[0].message}`, {
+      field: first[0].field,
+      details: first,
+    });
+  }
+  const skippedCount = skipped?.count ?? 0;
+  const duplicates = spooled.rowCount - unique - skippedCount;
   if (errors.length) {
     throw new AppError('PARAMETERS_INVALID', `${errors.length}${errors.length >= MAX_ERRORS ? '+' : ''} row problem(s); first: ${errors[0].message}`, {
       field: errors[0].field,
@@ -368,7 +393,10 @@ export async function startBulkSend(
     // Every unique row as if delivered and billed, under the category the network will bill it in.
     const category = pricingCategoryOf(template.category, usesMarketingMessages(template.category, channel.marketing_messages_enabled));
     const estimate = markets!.estimate(await rateCardOf(deps.db, companyId), category);
-    return { dryRun: true, rows: unique, duplicates: spooled.rowCount - unique, tierQuotaNeeded: quota.needed, tierQuotaLeft: quota.left, estimate };
+    return {
+      dryRun: true, rows: unique, duplicates, tierQuotaNeeded: quota.needed, tierQuotaLeft: quota.left, estimate,
+      ...(skipped ? { skipped: skipped.count, skippedRows: skipped.first } : {}),
+    };
   }
 
   // Pass 2: store the unique rows in batches, due evenly over total_time.
@@ -443,8 +471,9 @@ export async function startBulkSend(
     };
     // The Idempotency-Key answer commits with the start, or neither does.
     const accept = async (tx: Kysely<Database>) => {
-      await acceptBulkSend(tx, id, unique, spooled.rowCount - unique, f.scheduledAt, !!withCopy);
-      await inTransaction?.(tx, { id, summary: unique, duplicates: spooled.rowCount - unique });
+      await acceptBulkSend(tx, id, unique, duplicates, f.scheduledAt, !!withCopy);
+      await skipped?.store(tx, id);
+      await inTransaction?.(tx, { id, summary: unique, duplicates, ...(skipped ? { skipped: skipped.count } : {}) });
     };
     if (withCopy) {
       await withCopy(async (tx, copy) => {
@@ -464,5 +493,5 @@ export async function startBulkSend(
   } finally {
     await readyLines.return(undefined);
   }
-  return { dryRun: false, id, summary: unique, duplicates: spooled.rowCount - unique };
+  return { dryRun: false, id, summary: unique, duplicates, ...(skipped ? { skipped: skipped.count } : {}) };
 }

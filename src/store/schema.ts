@@ -171,6 +171,8 @@ export interface BulkSendsTable {
   template_name: string;
   /** The bulk send's own optional name (domain/bulk-send-name.ts). */
   send_name: string | null;
+  /** Rows its start left out as invalid (skip_invalid_rows); listed in bulk_send_skipped_rows. */
+  skipped_count: number;
   from_number: string;
   has_button: boolean;
   status: string;
@@ -311,6 +313,17 @@ export interface BulkSendCostsTable {
   billable_count: ColumnType<string, number | string, number | string>;
 }
 
+/** Rows a bulk start left out as invalid (0021): the row's number in the client's list and its first problem. */
+export interface BulkSendSkippedRowsTable {
+  send_wizard_id: string;
+  position: number;
+  row_no: ColumnType<string, number | string, number | string>;
+  row_ref: ColumnType<string | null, number | null, number | null>;
+  phone_number: string | null;
+  field: string | null;
+  message: string;
+}
+
 /** A company's rate card replacing the shipped one (0020). */
 export interface CompanyRateCardsTable {
   company_id: string;
@@ -342,4 +355,5 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   bulk_send_costs: BulkSendCostsTable;
   company_rate_cards: CompanyRateCardsTable;
+  bulk_send_skipped_rows: BulkSendSkippedRowsTable;
 }

@@ -22,7 +22,7 @@ import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES } from '../envelope.js';
 import { canonicalJson, claimIdempotency, idempotencyFence, idempotentStreamRoute } from '../idempotency.js';
 import { refuseNul } from '../input-rules.js';
-import { StartOrDryRunResponse, startAnswer } from '../schemas/bulk-send.js';
+import { StartOrDryRunResponse, startAnswer, startedData } from '../schemas/bulk-send.js';
 import { START_LIMITS } from './bulk-sends.js';
 
 const HEAD_BYTES = 64 * 1024;
@@ -112,7 +112,7 @@ export const agentAppBulkSendFileRoutes: FastifyPluginAsyncTypebox<RouteDeps> = 
           if (!dryRun && (await claimIdempotency(deps.db, request, reply, { leaseSeconds: 900 }))) return reply;
           const fence = dryRun ? undefined : idempotencyFence(request, reply);
           const started = await startBulkSendFromFile(deps.bulk, request.companyId, fields, staged, join(dir, 'rows.jsonl'), START_LIMITS, fence && ((tx, s) =>
-            fence(tx, { success: true, data: { send_wizard_id: s.id, summary: s.summary, duplicate_count: s.duplicates } })));
+            fence(tx, { success: true, data: startedData(s) })));
           if (!started.dryRun) deps.bulk.started();
           return startAnswer(started);
         } finally {

@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../errors.js';
 import { allowedActions } from '../../domain/bulk-send-states.js';
-import { bulkSendReport, listBulkSends, stopBulkSend, toListItem } from '../../engine/bulk-sends.js';
+import { bulkSendReport, bulkSendSkippedRows, listBulkSends, stopBulkSend, toListItem } from '../../engine/bulk-sends.js';
 import { spoolRows } from '../../engine/bulk-spool.js';
 import { costsOfBulkSends } from '../../engine/pricing.js';
 import { startBulkSend } from '../../engine/bulk-start.js';
@@ -27,7 +27,11 @@ import {
   StartV2Body,
   StopBody,
   StopResponse,
+  SkippedRowsBody,
+  SkippedRowsResponse,
   startAnswer,
+  startedData,
+  toSkippedItem,
   toReportItem,
 } from '../schemas/bulk-send.js';
 
@@ -83,7 +87,7 @@ export const agentAppBulkSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asyn
             if (!dryRun && (await claimIdempotency(deps.db, request, reply, { leaseSeconds: 900 }))) return reply;
             const fence = dryRun ? undefined : idempotencyFence(request, reply);
             const started = await startBulkSend(deps.bulk, request.companyId, variant, spooled, file, fence && ((tx, s) =>
-              fence(tx, { success: true, data: { send_wizard_id: s.id, summary: s.summary, duplicate_count: s.duplicates } })));
+              fence(tx, { success: true, data: startedData(s) })));
             if (!started.dryRun) deps.bulk.started();
             return startAnswer(started);
           } finally {
@@ -132,6 +136,27 @@ export const agentAppBulkSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asyn
       const costs = await costsOfBulkSends(deps.db, request.companyId, rows.map((r) => r.id));
       const items = rows.map((r) => ({ ...toListItem(r), cost: costs.get(r.id) }));
       return { success: true as const, items: items as never, pagination: { page, page_size: pageSize, total } };
+    },
+  );
+
+  app.post(
+    '/send-wizard/reports/skipped',
+    {
+      schema: {
+        tags: ['family A'],
+        summary: 'The rows a bulk start left out as invalid (skip_invalid_rows; beyond the interface)',
+        description:
+          'In the order of the request, each with its row number as the client knows it, its phone as given and its problems; ' +
+          'paged by data.page / data.page_size (up to 500); pagination.total is the list item\'s skipped_count. Another company\'s id is 404 like a missing one.',
+        body: SkippedRowsBody,
+        response: { 200: SkippedRowsResponse, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const page = request.body.data?.page ?? 1;
+      const pageSize = request.body.data?.page_size ?? 20;
+      const { bulkSend, rows } = await bulkSendSkippedRows(deps.db, request.companyId, request.body.id, page, pageSize);
+      return { success: true as const, data: { skipped_rows: rows.map(toSkippedItem) }, pagination: { page, page_size: pageSize, total: bulkSend.skipped_count } };
     },
   );
 

@@ -178,6 +178,7 @@ export const LIST_ITEM = {
   scheduled_at: null,
   retry_of: null,
   send_name: 'Summer sale – VIP customers',
+  skipped_count: 0,
   cost: {
     currency: 'USD', estimated_cost: 0.0, complete: false, billable_count: 2, unknown_price_count: 2,
     by_market: [{ market: 'TR', category: 'marketing', billable_count: 2, price: null, cost: null }],

@@ -4,11 +4,12 @@ import { MAX_CELL_LENGTH } from '../../domain/bulk-rows.js';
 import { MAX_SEND_NAME_LENGTH } from '../../domain/bulk-send-name.js';
 import { MESSAGE_STATUSES } from '../../domain/message-states.js';
 import { BULK_SEND_ACTIONS, BULK_SEND_STATUSES } from '../../domain/bulk-send-states.js';
+import type { BulkDryRun, StartedBulkSend } from '../../engine/bulk-start.js';
+import type { SkippedRow } from '../../store/bulk-send-skipped-rows.js';
 import { WEBHOOK_RESPONSE_DOC } from '../openapi/doc-only.js';
 import { EX, LIST_ITEM, REPORT_ITEM, START_V1, START_V2 } from '../openapi/examples.js';
 import { CostSchema, PricingViewSchema } from './pricing.js';
 import { marketOf, pricingView } from '../../engine/pricing.js';
-import type { CostSummary } from '../../domain/pricing/rate-card.js';
 import { MARKETING_TTL_SECONDS } from '../../domain/marketing-messages.js';
 
 const cell = Type.Union([Type.String({ maxLength: MAX_CELL_LENGTH }), Type.Number()]);
@@ -45,6 +46,14 @@ export const MarketingTtlField = Type.Union(
   },
 );
 
+/** Optional `skip_invalid_rows` of the starts (beyond the interface). */
+export const SkipInvalidRowsField = Type.Boolean({
+  description:
+    'Addition: true leaves out the rows that fail their check instead of refusing the whole start; they are counted (skipped_count) ' +
+    'and listed (send-wizard/reports/skipped; a dry run answers the first 100 in skipped_rows). A list with no valid row is still a 400.',
+  default: false,
+});
+
 /** `dry_run` (beyond the interface): checked like a start, nothing stored. */
 export const DryRunField = Type.Boolean({
   description: 'addition: true checks every row exactly as a start would and stores, queues and sends nothing; the answer counts the rows and the tier quota they need',
@@ -78,6 +87,7 @@ export const StartV1Body = Type.Object(
     scheduled_at: Type.Optional(ScheduledAt),
     send_name: Type.Optional(SendNameField),
     message_send_ttl_seconds: Type.Optional(MarketingTtlField),
+    skip_invalid_rows: Type.Optional(SkipInvalidRowsField),
   },
   { additionalProperties: false, examples: [START_V1] },
 );
@@ -97,9 +107,25 @@ export const StartV2Body = Type.Object(
     scheduled_at: Type.Optional(ScheduledAt),
     send_name: Type.Optional(SendNameField),
     message_send_ttl_seconds: Type.Optional(MarketingTtlField),
+    skip_invalid_rows: Type.Optional(SkipInvalidRowsField),
   },
   { additionalProperties: false, examples: [START_V2] },
 );
+
+/** A row a start left out as invalid. */
+export const SkippedRowItem = Type.Object({
+  row: Type.Integer({ description: "the row's number as the client knows it: its place in start's rows (from 1), startv2's row-number cell, a file's sheet row" }),
+  row_id: Type.Union([Type.Integer(), Type.Null()], { description: "start's row id when it gave one" }),
+  phone_number: Type.Union([Type.String(), Type.Null()], { description: 'the phone as given (up to 64 characters)' }),
+  field: Type.Union([Type.String(), Type.Null()], { description: 'the first problem\'s field, as a refused start would name it' }),
+  message: Type.String({ description: 'its problems' }),
+});
+const SKIPPED_ROW = { row: 3, row_id: 3, phone_number: '90555', field: 'rows[2].phone_number', message: 'row 3: a phone number has 8 to 15 digits with its country code' };
+
+/** The API view of a skipped row. */
+export function toSkippedItem(r: SkippedRow) {
+  return { row: r.row_no, row_id: r.row_ref, phone_number: r.phone_number, field: r.field, message: r.message };
+}
 
 /** The answer of both starts. */
 export const StartResponse = Type.Object(
@@ -109,6 +135,7 @@ export const StartResponse = Type.Object(
       send_wizard_id: Type.String(),
       summary: Type.Integer({ description: 'unique rows stored' }),
       duplicate_count: Type.Integer({ description: 'rows left out because their number came earlier' }),
+      skipped_count: Type.Optional(Type.Integer({ description: 'addition, with skip_invalid_rows only: rows left out as invalid, listed in send-wizard/reports/skipped' })),
     }),
   },
   { examples: [{ success: true, data: { send_wizard_id: EX.bulkSendId, summary: 2, duplicate_count: 0 } }] },
@@ -125,6 +152,8 @@ export const DryRunResponse = Type.Object(
       tier_quota_needed: Type.Integer({ description: "unique numbers the channel has not reached in the rolling 24 h (each takes a tier slot)" }),
       tier_quota_left: Type.Union([Type.Integer(), Type.Null()], { description: 'new recipients the tier allows now; null when the tier has no cap' }),
       estimate: { ...CostSchema, description: "what the rows would cost at Meta's list price if every one were delivered (the company's rate card; the template's pricing category, marketing_lite through the Marketing Messages API); not an invoice" },
+      skipped_count: Type.Optional(Type.Integer({ description: 'with skip_invalid_rows only: rows a start would leave out as invalid' })),
+      skipped_rows: Type.Optional(Type.Array(SkippedRowItem, { description: 'with skip_invalid_rows only: the first 100 of them' })),
     }),
   },
   { examples: [{ success: true, data: { dry_run: true, rows: 980, duplicates_removed: 20, tier_quota_needed: 975, tier_quota_left: 250, estimate: LIST_ITEM.cost } }] },
@@ -135,23 +164,28 @@ export const StartOrDryRunResponse = Type.Union([StartResponse, DryRunResponse],
   examples: [
     { success: true, data: { send_wizard_id: EX.bulkSendId, summary: 2, duplicate_count: 0 } },
     { success: true, data: { dry_run: true, rows: 980, duplicates_removed: 20, tier_quota_needed: 975, tier_quota_left: 250, estimate: LIST_ITEM.cost } },
+    { success: true, data: { dry_run: true, rows: 980, duplicates_removed: 20, tier_quota_needed: 975, tier_quota_left: 250, estimate: LIST_ITEM.cost, skipped_count: 1, skipped_rows: [SKIPPED_ROW] } },
   ],
 });
 
 /** The answer data of a start or a dry run. */
-export function startAnswer(
-  result: { dryRun: false; id: string; summary: number; duplicates: number } | { dryRun: true; rows: number; duplicates: number; tierQuotaNeeded: number; tierQuotaLeft: number | null; estimate: CostSummary },
-) {
+export function startAnswer(result: StartedBulkSend | BulkDryRun) {
   if (result.dryRun) {
     return {
       success: true as const,
       data: {
         dry_run: true as const, rows: result.rows, duplicates_removed: result.duplicates, tier_quota_needed: result.tierQuotaNeeded,
         tier_quota_left: result.tierQuotaLeft, estimate: result.estimate,
+        ...(result.skipped === undefined ? {} : { skipped_count: result.skipped, skipped_rows: (result.skippedRows ?? []).map(toSkippedItem) }),
       },
     };
   }
-  return { success: true as const, data: { send_wizard_id: result.id, summary: result.summary, duplicate_count: result.duplicates } };
+  return { success: true as const, data: startedData(result) };
+}
+
+/** A started bulk send's answer data (also what an Idempotency-Key replays). */
+export function startedData(s: { id: string; summary: number; duplicates: number; skipped?: number }) {
+  return { send_wizard_id: s.id, summary: s.summary, duplicate_count: s.duplicates, ...(s.skipped === undefined ? {} : { skipped_count: s.skipped }) };
 }
 
 /** `stop` body and answer. */
@@ -244,6 +278,7 @@ export const ListItem = Type.Object({
   channel_id: Type.String(),
   scheduled_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'addition: when a scheduled bulk send starts (null: started at once)' }),
   retry_of: Type.Union([Type.String(), Type.Null()], { description: 'addition: the bulk send whose failed rows this one retries' }),
+  skipped_count: Type.Integer({ description: 'addition: rows its start left out as invalid (skip_invalid_rows), listed in send-wizard/reports/skipped' }),
   send_name: Type.Union([Type.String(), Type.Null()], { description: "addition: the bulk send's own name given at its start (a retry takes its source's); null when none" }),
   cost: { ...CostSchema, description: "addition: billable messages by pricing category and market (billable pricing from the status webhooks, delivered or read) and their cost at Meta's list price from the company's rate card; not an invoice" },
   allowed_actions: AllowedActions,
@@ -275,6 +310,18 @@ export const ReportDetailItem = Type.Object({
 export const ReportsResponse = Type.Object(
   { success: Type.Literal(true), items: Type.Array(ListItem), pagination: Pagination },
   { examples: [{ success: true, items: [LIST_ITEM], pagination: { page: 1, page_size: 20, total: 1 } }] },
+);
+
+/** `reports/skipped` body (beyond the interface). */
+export const SkippedRowsBody = Type.Object({ data: Type.Optional(Type.Object(paging, { additionalProperties: false })), id }, {
+  additionalProperties: false,
+  examples: [{ id: '6650f0c2a1b2c3d4e5f60718', data: { page: 1, page_size: 50 } }],
+});
+
+/** The `reports/skipped` answer. */
+export const SkippedRowsResponse = Type.Object(
+  { success: Type.Literal(true), data: Type.Object({ skipped_rows: Type.Array(SkippedRowItem) }), pagination: Pagination },
+  { examples: [{ success: true, data: { skipped_rows: [SKIPPED_ROW] }, pagination: { page: 1, page_size: 20, total: 1 } }] },
 );
 
 /** The `reports/detail` answer. */

@@ -24,6 +24,7 @@ import * as m0019 from './0019_bulk_send_name.js';
 import * as m0020 from './0020_pricing.js';
 import * as m0021 from './0021_messages_by_recipient.js';
 import * as m0022 from './0022_single_sends_by_time.js';
+import * as m0023 from './0023_bulk_send_skipped_rows.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -47,4 +48,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0020_pricing': m0020,
   '0021_messages_by_recipient': m0021,
   '0022_single_sends_by_time': m0022,
+  '0023_bulk_send_skipped_rows': m0023,
 };

@@ -1401,6 +1401,11 @@ export interface paths {
                          * @example 86400
                          */
                         message_send_ttl_seconds?: number | null;
+                        /**
+                         * @description Addition: true leaves out the rows that fail their check instead of refusing the whole start; they are counted (skipped_count) and listed (send-wizard/reports/skipped; a dry run answers the first 100 in skipped_rows). A list with no valid row is still a 400.
+                         * @default false
+                         */
+                        skip_invalid_rows?: boolean;
                     };
                 };
             };
@@ -1420,6 +1425,8 @@ export interface paths {
                                 summary: number;
                                 /** @description rows left out because their number came earlier */
                                 duplicate_count: number;
+                                /** @description addition, with skip_invalid_rows only: rows left out as invalid, listed in send-wizard/reports/skipped */
+                                skipped_count?: number;
                             };
                         } | {
                             /** @enum {boolean} */
@@ -1483,6 +1490,21 @@ export interface paths {
                                     /** @description always: Meta's list price, not an invoice */
                                     note: string;
                                 };
+                                /** @description with skip_invalid_rows only: rows a start would leave out as invalid */
+                                skipped_count?: number;
+                                /** @description with skip_invalid_rows only: the first 100 of them */
+                                skipped_rows?: {
+                                    /** @description the row's number as the client knows it: its place in start's rows (from 1), startv2's row-number cell, a file's sheet row */
+                                    row: number;
+                                    /** @description start's row id when it gave one */
+                                    row_id: number | null;
+                                    /** @description the phone as given (up to 64 characters) */
+                                    phone_number: string | null;
+                                    /** @description the first problem's field, as a refused start would name it */
+                                    field: string | null;
+                                    /** @description its problems */
+                                    message: string;
+                                }[];
                             };
                         };
                     };
@@ -1600,6 +1622,11 @@ export interface paths {
                          * @example 86400
                          */
                         message_send_ttl_seconds?: number | null;
+                        /**
+                         * @description Addition: true leaves out the rows that fail their check instead of refusing the whole start; they are counted (skipped_count) and listed (send-wizard/reports/skipped; a dry run answers the first 100 in skipped_rows). A list with no valid row is still a 400.
+                         * @default false
+                         */
+                        skip_invalid_rows?: boolean;
                     };
                 };
             };
@@ -1619,6 +1646,8 @@ export interface paths {
                                 summary: number;
                                 /** @description rows left out because their number came earlier */
                                 duplicate_count: number;
+                                /** @description addition, with skip_invalid_rows only: rows left out as invalid, listed in send-wizard/reports/skipped */
+                                skipped_count?: number;
                             };
                         } | {
                             /** @enum {boolean} */
@@ -1682,6 +1711,21 @@ export interface paths {
                                     /** @description always: Meta's list price, not an invoice */
                                     note: string;
                                 };
+                                /** @description with skip_invalid_rows only: rows a start would leave out as invalid */
+                                skipped_count?: number;
+                                /** @description with skip_invalid_rows only: the first 100 of them */
+                                skipped_rows?: {
+                                    /** @description the row's number as the client knows it: its place in start's rows (from 1), startv2's row-number cell, a file's sheet row */
+                                    row: number;
+                                    /** @description start's row id when it gave one */
+                                    row_id: number | null;
+                                    /** @description the phone as given (up to 64 characters) */
+                                    phone_number: string | null;
+                                    /** @description the first problem's field, as a refused start would name it */
+                                    field: string | null;
+                                    /** @description its problems */
+                                    message: string;
+                                }[];
                             };
                         };
                     };
@@ -1875,6 +1919,7 @@ export interface paths {
                          *           "scheduled_at": null,
                          *           "retry_of": null,
                          *           "send_name": "Summer sale – VIP customers",
+                         *           "skipped_count": 0,
                          *           "cost": {
                          *             "currency": "USD",
                          *             "estimated_cost": 0,
@@ -1934,6 +1979,8 @@ export interface paths {
                                 scheduled_at: string | null;
                                 /** @description addition: the bulk send whose failed rows this one retries */
                                 retry_of: string | null;
+                                /** @description addition: rows its start left out as invalid (skip_invalid_rows), listed in send-wizard/reports/skipped */
+                                skipped_count: number;
                                 /** @description addition: the bulk send's own name given at its start (a retry takes its source's); null when none */
                                 send_name: string | null;
                                 /**
@@ -1987,6 +2034,128 @@ export interface paths {
                                 /** @description addition: what the user may do to the bulk send now: `pause` (RUNNING, PAUSED), `resume` (PAUSED_BY_USER), `stop` (not finished), `retry` (COMPLETED or STOPPED with failed rows). Decided by the server from its transition table; a client shows these actions, nothing else. */
                                 allowed_actions: ("pause" | "resume" | "stop" | "retry")[];
                             }[];
+                            pagination: {
+                                page: number;
+                                page_size: number;
+                                /** @description items on all pages */
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                /** @description A failure, in both families: one element per problem, each with a stable code (docs/errors.md) and the field path */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description A failure, in both families: one element per problem, each with a stable code (docs/errors.md) and the field path */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agent-app/message-template/send-wizard/reports/skipped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The rows a bulk start left out as invalid (skip_invalid_rows; beyond the interface)
+         * @description In the order of the request, each with its row number as the client knows it, its phone as given and its problems; paged by data.page / data.page_size (up to 500); pagination.total is the list item's skipped_count. Another company's id is 404 like a missing one.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6650f0c2a1b2c3d4e5f60718",
+                     *       "data": {
+                     *         "page": 1,
+                     *         "page_size": 50
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data?: {
+                            /** @default 1 */
+                            page?: number;
+                            /** @default 20 */
+                            page_size?: number;
+                        };
+                        id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "skipped_rows": [
+                         *           {
+                         *             "row": 3,
+                         *             "row_id": 3,
+                         *             "phone_number": "90555",
+                         *             "field": "rows[2].phone_number",
+                         *             "message": "row 3: a phone number has 8 to 15 digits with its country code"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "page_size": 20,
+                         *         "total": 1
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                skipped_rows: {
+                                    /** @description the row's number as the client knows it: its place in start's rows (from 1), startv2's row-number cell, a file's sheet row */
+                                    row: number;
+                                    /** @description start's row id when it gave one */
+                                    row_id: number | null;
+                                    /** @description the phone as given (up to 64 characters) */
+                                    phone_number: string | null;
+                                    /** @description the first problem's field, as a refused start would name it */
+                                    field: string | null;
+                                    /** @description its problems */
+                                    message: string;
+                                }[];
+                            };
                             pagination: {
                                 page: number;
                                 page_size: number;
@@ -2304,6 +2473,8 @@ export interface paths {
                                 summary: number;
                                 /** @description rows left out because their number came earlier */
                                 duplicate_count: number;
+                                /** @description addition, with skip_invalid_rows only: rows left out as invalid, listed in send-wizard/reports/skipped */
+                                skipped_count?: number;
                             };
                         } | {
                             /** @enum {boolean} */
@@ -2367,6 +2538,21 @@ export interface paths {
                                     /** @description always: Meta's list price, not an invoice */
                                     note: string;
                                 };
+                                /** @description with skip_invalid_rows only: rows a start would leave out as invalid */
+                                skipped_count?: number;
+                                /** @description with skip_invalid_rows only: the first 100 of them */
+                                skipped_rows?: {
+                                    /** @description the row's number as the client knows it: its place in start's rows (from 1), startv2's row-number cell, a file's sheet row */
+                                    row: number;
+                                    /** @description start's row id when it gave one */
+                                    row_id: number | null;
+                                    /** @description the phone as given (up to 64 characters) */
+                                    phone_number: string | null;
+                                    /** @description the first problem's field, as a refused start would name it */
+                                    field: string | null;
+                                    /** @description its problems */
+                                    message: string;
+                                }[];
                             };
                         };
                     };
