@@ -10,7 +10,7 @@ import { createCompany } from '../src/admin.js';
 import { newId } from '../src/domain/ids.js';
 import { applyCounterMoves } from '../src/engine/counters.js';
 import { activateDueSchedules, insertRetryRows, insertRetryBulkSend, markPausedByUser, resumeByUser } from '../src/store/bulk-lifecycle.js';
-import { parkBulkSendRows } from '../src/store/bulk-sends.js';
+import { parkBulkSendRows, WITHDRAW_BATCH } from '../src/store/bulk-sends.js';
 import { migrate, openDatabase } from '../src/store/db.js';
 import { insertMessages } from '../src/store/message-inserts.js';
 import { acceptBulkSend, insertBulkSend, listBulkSendsWithWaitingRows, queueWaitingRows } from '../src/store/bulk-sends.js';
@@ -66,9 +66,16 @@ async function main() {
   console.log(`${pgUrl ? 'PostgreSQL' : 'PGlite (memory)'}, ${ROWS} rows`);
   const id = await makeWizard(null, '9055');
   await time('queue every row (maintenance rounds of 5,000)', queueAll);
-  await time('user pause: mark + park every QUEUED row to NONE + counters', async () => {
+  await time('user pause: mark + park every QUEUED row to NONE + counters (batches of 1,000)', async () => {
     await markPausedByUser(db, companyId, id);
-    await db.transaction().execute(async (tx) => applyCounterMoves(tx, await parkBulkSendRows(tx, id)));
+    for (;;) {
+      const parked = await db.transaction().execute(async (tx) => {
+        const g = await parkBulkSendRows(tx, id);
+        await applyCounterMoves(tx, g);
+        return g.reduce((s, x) => s + x.n, 0);
+      });
+      if (parked < WITHDRAW_BATCH) break;
+    }
   });
   await time('user resume (one statement)', () => resumeByUser(db, companyId, id));
   await time('re-queue the parked rows with their new spread', queueAll);

@@ -69,6 +69,9 @@ export const STOPPABLE_STATUSES: readonly BulkSendStatus[] = BULK_SEND_MOVES.sto
 /** Statuses a user pause accepts (PAUSED_BY_USER again is an idempotent answer, not a move). */
 export const PAUSABLE_STATUSES: readonly BulkSendStatus[] = BULK_SEND_MOVES.userPause.from;
 
+/** Statuses whose rows no claim hands to the network: a user pause parks them (NONE), a stop cancels them. */
+export const WITHHELD_STATUSES: readonly BulkSendStatus[] = [BULK_SEND_MOVES.userPause.to, BULK_SEND_MOVES.stop.to];
+
 /** Finished: no move leaves them, nothing more will be sent (retry takes only these). */
 export const FINISHED_STATUSES: readonly BulkSendStatus[] = BULK_SEND_STATUSES.filter((s) => BULK_SEND_TRANSITIONS[s].length === 0);
 

@@ -16,7 +16,7 @@ import {
   resumeByUser,
 } from '../store/bulk-lifecycle.js';
 import type { Database } from '../store/schema.js';
-import { acceptBulkSend, findBulkSend, parkBulkSendRows, type BulkSendRow } from '../store/bulk-sends.js';
+import { acceptBulkSend, findBulkSend, parkBulkSendRows, WITHDRAW_BATCH, type BulkSendRow } from '../store/bulk-sends.js';
 import type { BulkStartDeps } from './bulk-start.js';
 import { readChannelHealth } from './channel-health.js';
 import { applyCounterMoves } from './counters.js';
@@ -65,21 +65,27 @@ export interface PauseAnswer {
  * Pauses a bulk send for its user: RUNNING or PAUSED → PAUSED_BY_USER (a second pause answers the same, 200),
  * then every row not yet handed to the network waits again (NONE); rows already with the network keep
  * receiving events. The bulk send is marked first (alone), so from then on a claim of one of its rows parks it;
- * the rows are moved in their own transaction, rows first, then the counters (lock order).
+ * the rows are moved in batches of WITHDRAW_BATCH, each its own transaction, rows first, then the counters (lock
+ * order).
  */
 export async function pauseBulkSend(db: Kysely<Database>, ref: BulkSendRef): Promise<PauseAnswer> {
   await requireBulkSend(db, ref);
   const marked = await markPausedByUser(db, ref.companyId, ref.id);
   if (!marked) throw notFound(ref);
   if (!marked.paused && marked.before !== BULK_SEND_MOVES.userPause.to) throw conflict(ref, marked.before, 'paused');
-  const moved = await db.transaction().execute(async (tx) => {
-    const groups = await parkBulkSendRows(tx, ref.id);
-    await applyCounterMoves(tx, groups);
-    return groups;
-  });
+  let parked = 0;
+  for (;;) {
+    const n = await db.transaction().execute(async (tx) => {
+      const groups = await parkBulkSendRows(tx, ref.id, WITHDRAW_BATCH);
+      await applyCounterMoves(tx, groups);
+      return groups.reduce((sum, g) => sum + g.n, 0);
+    });
+    parked += n;
+    if (n < WITHDRAW_BATCH) break;
+  }
   await releaseParkedSlots(db, ref.id);
   const after = (await findBulkSend(db, ref.companyId, ref.id))!;
-  return { send_wizard_id: ref.id, status: after.status, paused_reason: after.paused_reason, parked_count: moved.reduce((sum, g) => sum + g.n, 0) };
+  return { send_wizard_id: ref.id, status: after.status, paused_reason: after.paused_reason, parked_count: parked };
 }
 
 /**

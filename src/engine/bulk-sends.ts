@@ -6,8 +6,8 @@ import type { Database } from '../store/schema.js';
 import { findSkippedRows } from '../store/bulk-send-skipped-rows.js';
 import type { MessageStatus } from '../domain/message-states.js';
 import {
-  cancelBulkSendRows, countReportRowsByStatus, countBulkSends, findReportRows, findReportRowsAfter, findReportRowsByStatus, findBulkSend, findBulkSendsPage,
-  markBulkSendStopped, type BulkSendRow,
+  cancelBulkSendRows, countReportRowsByStatus, countBulkSends, endCancelling, findReportRows, findReportRowsAfter, findReportRowsByStatus, findBulkSend,
+  listCancellingBulkSends, findBulkSendsPage, markBulkSendStopped, WITHDRAW_BATCH, type BulkSendRow,
 } from '../store/bulk-sends.js';
 import { applyCounterMoves } from './counters.js';
 import { requireChannel } from './templates.js';
@@ -17,23 +17,66 @@ function finished(status: string | undefined): AppError {
   return new AppError('BULK_SEND_FINISHED', `The bulk send is already ${status ?? 'finished'}.`, { field: 'send_wizard_id' });
 }
 
+/** The answer of a stop. */
+export interface StopAnswer {
+  send_wizard_id: string;
+  status: typeof BULK_SEND_MOVES.stop.to;
+  /** Rows cancelled by the stop's own transaction. */
+  cancelled_count: number;
+  /** Rows still to cancel: the dispatcher's maintenance cancels them in batches right after (0: none was left). */
+  cancelling_count: number;
+}
+
 /**
- * Stops a bulk send: rows not yet handed to the network are CANCELLED at once (409 when it has finished).
- * Lock order (src/store/README.md): the rows first, in id order, then the bulk send, as claims, outcome
- * flushes and status batches do; the bulk send's status is checked again under its lock (a 409 rolls back).
+ * Stops a bulk send: it is STOPPED at once, so no claim hands another of its rows to the network, and its rows not
+ * yet handed over become CANCELLED in batches of WITHDRAW_BATCH: the first in the stop's own transaction, the rest
+ * by the dispatcher's maintenance (`continueStopCancels`, which a restart runs too); `wake` starts it now. 409 when it
+ * has finished. Lock order (src/store/README.md): the batch's rows first, in id order, then the bulk send, whose
+ * status is checked again under its lock (a 409 rolls back).
  */
-export async function stopBulkSend(db: Kysely<Database>, companyId: string, channelId: string, id: string) {
+export async function stopBulkSend(db: Kysely<Database>, companyId: string, channelId: string, id: string, wake: () => void = () => undefined): Promise<StopAnswer> {
   await requireChannel(db, companyId, channelId);
   const bulkSend = await findBulkSend(db, companyId, id);
   if (!bulkSend || bulkSend.channel_id !== channelId) throw new AppError('NOT_FOUND', `Bulk send ${id} was not found.`, { field: 'send_wizard_id' });
   if (!canMoveBulkSend(BULK_SEND_MOVES.stop, bulkSend.status)) throw finished(bulkSend.status);
-  return db.transaction().execute(async (tx) => {
-    const moved = await cancelBulkSendRows(tx, id);
-    const stopped = await markBulkSendStopped(tx, companyId, id);
+  const cancelled = await db.transaction().execute(async (tx) => {
+    const moved = await cancelBulkSendRows(tx, id, WITHDRAW_BATCH);
+    const n = moved.reduce((sum, g) => sum + g.n, 0);
+    const stopped = await markBulkSendStopped(tx, companyId, id, n >= WITHDRAW_BATCH);
     if (!stopped?.stopped) throw finished(stopped?.status);
     await applyCounterMoves(tx, moved);
-    return { send_wizard_id: id, status: BULK_SEND_MOVES.stop.to, cancelled_count: moved.reduce((sum, g) => sum + g.n, 0) };
+    return n;
   });
+  const after = await findBulkSend(db, companyId, id);
+  const cancelling = after?.cancelling ? after.waiting + after.queued : 0;
+  if (after?.cancelling) wake();
+  return { send_wizard_id: id, status: BULK_SEND_MOVES.stop.to, cancelled_count: cancelled, cancelling_count: cancelling };
+}
+
+/**
+ * Cancels the rows that stops left to cancel, batch by batch (each its own transaction: rows in id order, then the
+ * counters), oldest stop first, until none is left or `budgetMs` is spent; a bulk send with nothing left to cancel
+ * loses its mark. Any instance may run it at once with another (the batches lock their rows; a row already
+ * cancelled is not moved twice). Returns the rows cancelled.
+ */
+export async function continueStopCancels(db: Kysely<Database>, budgetMs: number): Promise<number> {
+  const started = Date.now();
+  let cancelled = 0;
+  for (const id of await listCancellingBulkSends(db, 100)) {
+    for (;;) {
+      const moved = await db.transaction().execute(async (tx) => {
+        const groups = await cancelBulkSendRows(tx, id, WITHDRAW_BATCH);
+        await applyCounterMoves(tx, groups);
+        return groups.reduce((sum, g) => sum + g.n, 0);
+      });
+      cancelled += moved;
+      if (moved < WITHDRAW_BATCH && (await endCancelling(db, id))) break;
+      if (Date.now() - started >= budgetMs) return cancelled;
+      // Rows left that this batch could not take (still leased meanwhile): the next round looks again.
+      if (moved === 0) break;
+    }
+  }
+  return cancelled;
 }
 
 /** A page of the channel's bulk sends with their counters. */
@@ -109,6 +152,7 @@ export function toListItem(w: BulkSendRow) {
     created_at: w.created_at.getTime(),
     has_button: w.has_button,
     cancelled_count: w.cancelled_count,
+    cancelling_count: w.cancelling ? w.waiting + w.queued : 0,
     duplicate_count: w.duplicate_count,
     total_time: w.total_time,
     paused_reason: w.paused_reason,

@@ -1,6 +1,7 @@
 /** Keeps bulk-send counters exact: every move's (old, new) pairs become counter deltas in the same transaction. */
 import type { Kysely } from 'kysely';
 import { countryOfPhone } from '../domain/countries.js';
+import { WITHHELD_STATUSES } from '../domain/bulk-send-states.js';
 import { counterDelta, type Counter } from '../domain/message-states.js';
 import { isBilled } from '../domain/pricing/rate-card.js';
 import { addBulkSendCosts, type CostDelta } from '../store/bulk-send-costs.js';
@@ -32,10 +33,18 @@ export async function moveWithCounters<T extends MovedRow>(db: Kysely<Database>,
   });
 }
 
-/** Applies moved rows to their bulk sends' counters (bulk sends in id order, so concurrent batches never deadlock). */
-export async function applyCounterMoves(db: Kysely<Database>, moved: MovedRow[]): Promise<void> {
+/**
+ * Applies moved rows to their bulk sends' counters (bulk sends in id order, so concurrent batches never deadlock).
+ * Returns each changed bulk send's status after its update.
+ */
+export async function applyCounterMoves(db: Kysely<Database>, moved: MovedRow[]): Promise<Map<string, string>> {
   const byBulkSend = deltasByBulkSend(moved);
-  for (const bulkSendId of [...byBulkSend.keys()].sort()) await addBulkSendCounters(db, bulkSendId, byBulkSend.get(bulkSendId)!);
+  const statuses = new Map<string, string>();
+  for (const bulkSendId of [...byBulkSend.keys()].sort()) {
+    const status = await addBulkSendCounters(db, bulkSendId, byBulkSend.get(bulkSendId)!);
+    if (status !== undefined) statuses.set(bulkSendId, status);
+  }
+  return statuses;
 }
 
 /**
@@ -71,4 +80,31 @@ export function costDeltasOf(moved: EventMovedRow[]): CostDelta[] {
 /** Applies status moves to the bulk sends' cost counters (after their state counters: lock order, store README). */
 export async function applyCostMoves(db: Kysely<Database>, moved: EventMovedRow[]): Promise<void> {
   await addBulkSendCosts(db, costDeltasOf(moved));
+}
+
+/** A stop or a user pause committed while a move recorded send attempts of its bulk send. */
+class WithheldMeanwhile extends Error {}
+
+/**
+ * Runs a move that records send attempts (a claim, number checks) and its counter updates in one transaction.
+ * The move's statement may have read a bulk send before a stop or a user pause of it committed; the counter update
+ * waits for that commit and returns the new status. An attempted row of such a bulk send must never reach the
+ * network, so then everything is rolled back and null returned (the rows are withdrawn by the next round).
+ */
+export async function recordAttemptsWithCounters<T extends MovedRow & { attempted: boolean }>(
+  db: Kysely<Database>,
+  move: (tx: Kysely<Database>) => Promise<{ attempts: T[]; withdrawn?: MovedRow[] }>,
+): Promise<{ attempts: T[]; withdrawn: MovedRow[] } | null> {
+  try {
+    return await db.transaction().execute(async (tx) => {
+      const { attempts, withdrawn = [] } = await move(tx);
+      const statuses = await applyCounterMoves(tx, [...attempts, ...withdrawn]);
+      const withheld = (id: string | null) => id !== null && (WITHHELD_STATUSES as readonly string[]).includes(statuses.get(id) ?? '');
+      if (attempts.some((m) => m.attempted && withheld(m.send_wizard_id))) throw new WithheldMeanwhile();
+      return { attempts, withdrawn };
+    });
+  } catch (error) {
+    if (error instanceof WithheldMeanwhile) return null;
+    throw error;
+  }
 }

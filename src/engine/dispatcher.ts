@@ -40,6 +40,7 @@ import type { NumberCheckMode } from './number-check.js';
 import { ChannelSender, type SendingOptions } from './channel-sender.js';
 import { moveWithCounters } from './counters.js';
 import { retryPendingStatusEvents } from './status-events.js';
+import { continueStopCancels } from './bulk-sends.js';
 import { TokenBucket } from './token-bucket.js';
 
 /** A start that stored no row for this long died with its process; its rows are removed. */
@@ -57,6 +58,8 @@ const RETENTION_BUDGET_MS = 2000;
  */
 const QUEUE_BATCH = 1000;
 const QUEUE_BUDGET_MS = 1000;
+/** The longest a maintenance round cancels the rows of stopped bulk sends (the next round goes on). */
+const STOP_CANCEL_BUDGET_MS = 2000;
 /** How often an instance renews its registration (its heartbeat lasts the channel lease's time). */
 const HEARTBEAT_EVERY_MS = 1000;
 
@@ -197,6 +200,8 @@ export class Dispatcher {
     const activated = await activateDueSchedules(db);
     if (activated.length) this.deps.log.info({ bulkSendIds: activated }, 'scheduled bulk sends started');
     await this.queueStoredRows();
+    // Stops answer at once and leave their rows to cancel in batches: go on with them (after a restart too).
+    await continueStopCancels(db, STOP_CANCEL_BUDGET_MS);
     for (const id of await findStaleStarts(db, STALE_START_SECONDS)) {
       this.deps.log.warn({ bulkSendId: id }, 'removing a bulk send whose start never completed');
       await deleteBulkSendRows(db, id);

@@ -12,7 +12,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { ChannelCredentials } from '../network/port.js';
-import { parkClaimedRows } from '../store/bulk-lifecycle.js';
+import { withdrawClaimedRows } from '../store/bulk-lifecycle.js';
 import type { ChannelRow } from '../store/channels.js';
 import type { MessageRow } from '../store/message-inserts.js';
 import {
@@ -20,14 +20,14 @@ import {
   claimRecordingAttempts,
   deferQueuedRows,
   finishChecksRecordingAttempts,
-  parkQueuedRowsOfPausedBulkSends,
   peekDueMessages,
   requeueMessages,
+  withdrawRowsOfHeldBulkSends,
 } from '../store/message-moves.js';
 import type { Database } from '../store/schema.js';
 import { pauseBulkSends } from '../store/bulk-sends.js';
 import type { ChannelHealthDeps } from './channel-health.js';
-import { applyCounterMoves, moveWithCounters } from './counters.js';
+import { applyCounterMoves, moveWithCounters, recordAttemptsWithCounters } from './counters.js';
 import { credentialsOf } from './credentials.js';
 import { checkNumbers, type NumberCheckDeps, type NumberCheckResult } from './number-check.js';
 import { gateBatch, giveBackTierSlots, type DeferredRow, type GateDeps } from './send-gate.js';
@@ -73,14 +73,16 @@ export const attemptClaim: ClaimStrategy = {
     await deferQueuedRows(ctx.db, deferred.filter((d) => !limited.has(d.id)));
   },
   async record(ctx, checks, rows) {
-    const { moved, parked } = await ctx.db.transaction().execute(async (tx) => {
-      const moved = await claimRecordingAttempts(tx, ctx.owner, checks, ctx.leaseSeconds);
-      const taken = new Set(moved.map((m) => m.id));
+    const claimed = await recordAttemptsWithCounters(ctx.db, async (tx) => {
+      const attempts = await claimRecordingAttempts(tx, ctx.owner, checks, ctx.leaseSeconds);
+      const taken = new Set(attempts.map((m) => m.id));
       const rest = checks.filter((c) => !taken.has(c.id) && rows.get(c.id)?.send_wizard_id).map((c) => c.id);
-      const parked = await parkQueuedRowsOfPausedBulkSends(tx, rest);
-      await applyCounterMoves(tx, [...moved, ...parked]);
-      return { moved, parked };
+      // Rows of a bulk send its user paused wait again (NONE); those of a stopped one are cancelled.
+      return { attempts, withdrawn: await withdrawRowsOfHeldBulkSends(tx, rest) };
     });
+    // A stop or a user pause committed meanwhile: nothing was claimed, the next batch withdraws the rows.
+    if (!claimed) return { moved: checks.length, attempted: [], slotsBack: checks.map((c) => c.id) };
+    const { attempts: moved, withdrawn: parked } = claimed;
     const attempted = moved.filter((m) => m.attempted).map((m) => m.id!);
     // A refused number (and a row parked for its paused bulk send) spends no tier slot. A row not moved at all
     // was taken by another transaction (a stop, another sender): its slot is left as the leased claim leaves it.
@@ -96,8 +98,8 @@ export const leasedClaim: ClaimStrategy = {
   take: (ctx, channelId, want) =>
     ctx.db.transaction().execute(async (tx) => {
       const rows = await claimDueMessages(tx, channelId, ctx.owner, want, ctx.leaseSeconds);
-      // A row of a bulk send the user paused (requeued after a refused attempt) waits again, unsent.
-      const parked = await parkClaimedRows(tx, ctx.owner, rows.filter((r) => r.send_wizard_id).map((r) => r.id));
+      // A row of a bulk send the user paused or stopped (requeued after a refused attempt) is withdrawn, unsent.
+      const parked = await withdrawClaimedRows(tx, ctx.owner, rows.filter((r) => r.send_wizard_id).map((r) => r.id));
       await applyCounterMoves(tx, [...rows, ...parked]);
       if (parked.length === 0) return rows;
       const gone = new Set(parked.map((p) => p.id));
@@ -111,7 +113,12 @@ export const leasedClaim: ClaimStrategy = {
     await moveWithCounters(ctx.db, (tx) => requeueMessages(tx, ctx.owner, deferred));
   },
   async record(ctx, checks) {
-    const moved = await moveWithCounters(ctx.db, (tx) => finishChecksRecordingAttempts(tx, ctx.owner, checks, ctx.leaseSeconds));
+    const recorded = await recordAttemptsWithCounters(ctx.db, async (tx) => ({
+      attempts: await finishChecksRecordingAttempts(tx, ctx.owner, checks, ctx.leaseSeconds),
+    }));
+    // A stop or a user pause committed meanwhile: the rows stay claimed, unattempted, for its cancel or its park.
+    if (!recorded) return { moved: 0, attempted: [], slotsBack: checks.map((c) => c.id) };
+    const moved = recorded.attempts;
     // An invalid number spends no tier slot.
     const slotsBack = checks.filter((c) => c.status !== 'OPT_IN_SUCCESS').map((c) => c.id);
     return { moved: moved.length, attempted: moved.filter((m) => m.attempted).map((m) => m.id!), slotsBack };

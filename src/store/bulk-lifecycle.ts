@@ -13,8 +13,8 @@ import type { BulkSendRow } from './bulk-sends.js';
 
 type Db = Kysely<Database>;
 
-const { activate, userPause, userResume, userResumeHeld } = BULK_SEND_MOVES;
-const { parkLeased, failHandOff, cancelWaiting } = MESSAGE_MOVES;
+const { activate, userPause, userResume, userResumeHeld, stop } = BULK_SEND_MOVES;
+const { parkLeased, cancelLeased, failHandOff, cancelWaiting } = MESSAGE_MOVES;
 
 /**
  * SCHEDULED bulk sends whose time has come start RUNNING, their spread from now (any instance; the status
@@ -45,18 +45,21 @@ export async function markPausedByUser(db: Db, companyId: string, id: string): P
 }
 
 /**
- * Rows this owner just claimed whose bulk send the user paused meanwhile go back to NONE (the claim's own
- * transaction, rows already locked by it): a row requeued after a refused attempt is never sent while paused.
+ * Rows this owner just claimed whose bulk send the user paused meanwhile go back to NONE, those of a bulk send
+ * stopped meanwhile become CANCELLED (the claim's own transaction, rows already locked by it): a row requeued after
+ * a refused attempt is never sent while paused or after a stop.
  */
-export async function parkClaimedRows(db: Db, owner: string, ids: string[]): Promise<MovedRow[]> {
+export async function withdrawClaimedRows(db: Db, owner: string, ids: string[]): Promise<MovedRow[]> {
   if (ids.length === 0) return [];
   const result = await sql<MovedRow>`
-    with t as (select m.id, m.status as old_status, m.reached_rank as old_rank
+    with t as (select m.id, m.status as old_status, m.reached_rank as old_rank, w.status = ${state(stop.to)} as stopped
                from messages m join send_wizards w on w.id = m.send_wizard_id
-               where m.id = any(${ids}::text[]) and w.status = ${state(userPause.to)} and m.lease_owner = ${owner}
-                 and m.status in (${states(parkLeased.from)}) and m.send_attempted_at is null
+               where m.id = any(${ids}::text[]) and m.lease_owner = ${owner} and m.send_attempted_at is null
+                 and ((w.status = ${state(userPause.to)} and m.status in (${states(parkLeased.from)}))
+                      or (w.status = ${state(stop.to)} and m.status in (${states(cancelLeased.from)})))
                order by m.id for update of m)
-    update messages m set status = ${state(parkLeased.to)}, lease_owner = null, lease_until = null, updated_at = now(), version = m.version + 1
+    update messages m set status = case when t.stopped then ${state(cancelLeased.to)} else ${state(parkLeased.to)} end,
+      lease_owner = null, lease_until = null, updated_at = now(), version = m.version + 1
     from t where m.id = t.id
     returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);
   return result.rows;

@@ -17,11 +17,15 @@ const { queue, cancelWaiting, cancelLeased, parkWaiting, parkLeased } = MESSAGE_
 /** A bulk send row. */
 export type BulkSendRow = Selectable<BulkSendsTable>;
 
-/** Adds counter deltas to a bulk send (one statement), then completes it when no row is left unsettled. */
-export async function addBulkSendCounters(db: Db, bulkSendId: string, delta: Partial<Record<Counter, number>>): Promise<void> {
+/**
+ * Adds counter deltas to a bulk send (one statement), then completes it when no row is left unsettled. Returns its
+ * status after the update (undefined when nothing changed): the update waits for a stop or a pause that holds the
+ * bulk send, so a claim learns here that one committed after its rows were read.
+ */
+export async function addBulkSendCounters(db: Db, bulkSendId: string, delta: Partial<Record<Counter, number>>): Promise<string | undefined> {
   const sets = COUNTERS.filter((c) => delta[c]).map((c) => sql`${sql.ref(c)} = ${sql.ref(c)} + ${delta[c]!}`);
-  if (sets.length === 0) return;
-  await sql`
+  if (sets.length === 0) return undefined;
+  const result = await sql<{ status: string }>`
     update send_wizards set ${sql.join(sets)},
       status = case when status in (${bulkSendStates(complete.from)})
                       and waiting + ${delta.waiting ?? 0} = 0 and queued + ${delta.queued ?? 0} = 0
@@ -32,7 +36,9 @@ export async function addBulkSendCounters(db: Db, bulkSendId: string, delta: Par
                       and awaiting_backend_count + ${delta.awaiting_backend_count ?? 0} = 0
                     then now() else finished_at end,
       updated_at = now()
-    where id = ${bulkSendId}`.execute(db);
+    where id = ${bulkSendId}
+    returning status`.execute(db);
+  return result.rows[0]?.status;
 }
 
 /** Holds a channel's running bulk sends (channel FLAGGED/RED or not CONNECTED); locks them in id order. */
@@ -168,20 +174,31 @@ export interface MovedGroup {
   n: number;
 }
 
+/** Rows a stop or a user pause moves per statement: each batch is one short transaction, the next one goes on. */
+export const WITHDRAW_BATCH = 1000;
+
+/** The rows not yet handed to the network (`m`): waiting rows, and leased rows with no send attempt recorded. */
+function unsentRows(m: string, waiting: MessageMove, leased: MessageMove) {
+  const ref = (column: string) => sql.ref(`${m}.${column}`);
+  return sql`(${ref('status')} in (${states(waiting.from)}) or (${ref('status')} in (${states(leased.from)}) and ${ref('send_attempted_at')} is null))`;
+}
+
 /**
- * The rows of a bulk send not yet handed to the network move: waiting rows (`waiting`), and leased rows with no send
- * attempt recorded (`leased`; an attempted send is never withdrawn); both moves reach the same state. Rows are locked
- * in id order and before the bulk send (lock order, README). Stop moves them to CANCELLED, a user pause back to NONE.
+ * Up to `limit` rows of a bulk send not yet handed to the network move: waiting rows (`waiting`), and leased rows with
+ * no send attempt recorded (`leased`; an attempted send is never withdrawn); both moves reach the same state. The
+ * batch's rows are found by the (send_wizard_id, status) index, then locked in id order and before the bulk send (lock
+ * order, README); the limit is a literal, so any plan of this statement costs the batch, not the table. Stop moves
+ * them to CANCELLED, a user pause back to NONE. Fewer than `limit` moved: none was left (or the rest changed meanwhile).
  */
-async function withdrawUnsentRows(db: Db, bulkSendId: string, waiting: MessageMove, leased: MessageMove): Promise<MovedGroup[]> {
+async function withdrawUnsentRows(db: Db, bulkSendId: string, waiting: MessageMove, leased: MessageMove, limit: number): Promise<MovedGroup[]> {
   if (waiting.to !== leased.to) throw new Error(`withdrawn rows reach one state, not ${waiting.to} and ${leased.to}`);
   const to = waiting.to;
   const result = await sql<MovedGroup>`
-    with t as (select id, status as old_status, reached_rank as old_rank from messages
-               where send_wizard_id = ${bulkSendId}
-                 and (status in (${states(waiting.from)})
-                      or (status in (${states(leased.from)}) and send_attempted_at is null))
-               order by id for update),
+    with c as (select id from messages m where m.send_wizard_id = ${bulkSendId} and ${unsentRows('m', waiting, leased)}
+               limit ${sql.lit(limit)}),
+    t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m
+          where m.id in (select id from c) and ${unsentRows('m', waiting, leased)}
+          order by m.id for update of m),
     moved as (update messages m set status = ${to}, lease_owner = null, lease_until = null, updated_at = now(),
                 version = m.version + 1
               from t where m.id = t.id returning m.send_wizard_id, t.old_status, t.old_rank, m.reached_rank)
@@ -190,28 +207,44 @@ async function withdrawUnsentRows(db: Db, bulkSendId: string, waiting: MessageMo
   return result.rows;
 }
 
-/** Stop: every row not yet handed to the network becomes CANCELLED. */
-export function cancelBulkSendRows(db: Db, bulkSendId: string): Promise<MovedGroup[]> {
-  return withdrawUnsentRows(db, bulkSendId, cancelWaiting, cancelLeased);
+/** Stop: up to `limit` rows not yet handed to the network become CANCELLED. */
+export function cancelBulkSendRows(db: Db, bulkSendId: string, limit = WITHDRAW_BATCH): Promise<MovedGroup[]> {
+  return withdrawUnsentRows(db, bulkSendId, cancelWaiting, cancelLeased, limit);
 }
 
-/** A user pause: the rows not yet handed to the network wait again (NONE). */
-export function parkBulkSendRows(db: Db, bulkSendId: string): Promise<MovedGroup[]> {
-  return withdrawUnsentRows(db, bulkSendId, parkWaiting, parkLeased);
+/** A user pause: up to `limit` rows not yet handed to the network wait again (NONE). */
+export function parkBulkSendRows(db: Db, bulkSendId: string, limit = WITHDRAW_BATCH): Promise<MovedGroup[]> {
+  return withdrawUnsentRows(db, bulkSendId, parkWaiting, parkLeased, limit);
 }
 
 /**
- * Marks a bulk send STOPPED unless it has finished; returns the row after, or undefined when not found.
- * Locks the bulk send: a stop calls it after its rows are locked (cancelBulkSendRows), never before.
+ * Marks a bulk send STOPPED unless it has finished; `cancelling`: rows are left to cancel (the maintenance goes on
+ * with them). Returns the row after, or undefined when not found. Locks the bulk send: a stop calls it after its
+ * first batch of rows is locked (cancelBulkSendRows), never before.
  */
-export async function markBulkSendStopped(db: Db, companyId: string, id: string): Promise<{ status: string; stopped: boolean } | undefined> {
+export async function markBulkSendStopped(db: Db, companyId: string, id: string, cancelling: boolean): Promise<{ status: string; stopped: boolean } | undefined> {
   const locked = await sql<{ status: string }>`
     select status from send_wizards where id = ${id} and company_id = ${companyId} for update`.execute(db);
   const current = locked.rows[0];
   if (!current) return undefined;
   if (!canMoveBulkSend(stop, current.status)) return { status: current.status, stopped: false };
-  await sql`update send_wizards set status = ${state(stop.to)}, finished_at = now(), updated_at = now() where id = ${id}`.execute(db);
+  await sql`update send_wizards set status = ${state(stop.to)}, cancelling = ${cancelling}, finished_at = now(), updated_at = now() where id = ${id}`.execute(db);
   return { status: stop.to, stopped: true };
+}
+
+/** Stopped bulk sends with rows still to cancel, oldest id first. */
+export async function listCancellingBulkSends(db: Db, limit: number): Promise<string[]> {
+  const result = await sql<{ id: string }>`select id from send_wizards where cancelling order by id limit ${limit}`.execute(db);
+  return result.rows.map((r) => r.id);
+}
+
+/** The stop's cancel is over when no row of the bulk send is left to cancel; true when it was (the mark is cleared). */
+export async function endCancelling(db: Db, id: string): Promise<boolean> {
+  const result = await sql`
+    update send_wizards set cancelling = false, updated_at = now()
+    where id = ${id} and cancelling
+      and not exists (select 1 from messages m where m.send_wizard_id = ${id} and ${unsentRows('m', cancelWaiting, cancelLeased)})`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
 }
 
 /** A company's bulk send. */

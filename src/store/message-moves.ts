@@ -4,7 +4,7 @@
  * the bulk-send counters exact in the same transaction.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { BULK_SEND_MOVES } from '../domain/bulk-send-states.js';
+import { BULK_SEND_MOVES, WITHHELD_STATUSES } from '../domain/bulk-send-states.js';
 import { CHECK_MOVES, LEASED_STATUSES, MESSAGE_MOVES, onlySource, QUEUED_STATUS, type MessageMove } from '../domain/message-moves.js';
 import type { MessageStatus } from '../domain/message-states.js';
 import type { MessageRow } from './message-inserts.js';
@@ -40,11 +40,12 @@ export const states = (list: readonly string[]) => sql.join(list.map((s) => sql.
 /** `'A'` as an SQL literal (a status from the domain's tables, never from input). */
 export const state = (s: string) => sql.lit(s);
 
-const { claim, parkWaiting, requeue, refusedSend, handOff, failHandOff } = MESSAGE_MOVES;
+const { claim, parkWaiting, cancelWaiting, cancelLeased, requeue, refusedSend, handOff, failHandOff } = MESSAGE_MOVES;
 const { claimAttempt, numberCheck } = CHECK_MOVES;
 /** The check's passing outcome (the row may be sent): both check moves declare the same one. */
 const passed = state(claimAttempt.passed);
 const userPaused = state(BULK_SEND_MOVES.userPause.to);
+const stopped = state(BULK_SEND_MOVES.stop.to);
 
 /** Claims up to `limit` due QUEUED messages of a channel for this owner (QUEUED → AGENDA). */
 export async function claimDueMessages(
@@ -118,34 +119,42 @@ async function recordCheckResults(
   return result.rows;
 }
 
+/** The row's bulk send withholds its rows (a user pause or a stop): no claim may hand them to the network. */
+const withheldBulkSend = sql`exists (select 1 from send_wizards w where w.id = m.send_wizard_id
+            and w.status in (${states(WITHHELD_STATUSES)}))`;
+
 /**
  * The claim, the local number check and the at-most-once mark in ONE move (one row version instead of three):
  * QUEUED → OPT_IN_SUCCESS with the send attempt recorded (`send_attempted_at`, `attempts + 1`, this owner's lease),
  * or QUEUED → OPT_IN_FAILED / OPT_IN_FAILED_INVALID_NUMBER (failure timed). Called right before the network calls,
  * after pacing. Only rows still QUEUED and not locked by another transaction move (`skip locked`: a stop or a
  * pause that holds them wins; another sender that got them first already moved them), and never a row of a bulk
- * send its user paused (`parkQueuedRowsOfPausedBulkSends` takes those). `attempted` names the rows that may be sent.
+ * send its user paused or stopped (`withdrawRowsOfHeldBulkSends` takes those). `attempted` names the rows that may be
+ * sent.
  */
 export function claimRecordingAttempts(db: Db, owner: string, rows: CheckResult[], leaseSeconds: number) {
   return recordCheckResults(db, owner, rows, leaseSeconds, sql`
           where m.status in (${states(claimAttempt.from)}) and m.send_attempted_at is null
-            and not exists (select 1 from send_wizards w where w.id = m.send_wizard_id and w.status = ${userPaused})
+            and not ${withheldBulkSend}
           order by m.id for update of m skip locked`);
 }
 
 /**
  * QUEUED rows among these whose bulk send its user paused go back to NONE (waiting; a row requeued after a refused
- * attempt is never sent while paused). Rows another transaction holds are skipped (never waited for).
+ * attempt is never sent while paused); those of a stopped bulk send become CANCELLED. Rows another transaction holds
+ * are skipped (never waited for).
  */
-export async function parkQueuedRowsOfPausedBulkSends(db: Db, ids: string[]): Promise<MovedRow[]> {
+export async function withdrawRowsOfHeldBulkSends(db: Db, ids: string[]): Promise<MovedRow[]> {
   if (ids.length === 0) return [];
   const result = await sql<MovedRow>`
-    with t as (select m.id, m.status as old_status, m.reached_rank as old_rank
+    with t as (select m.id, m.status as old_status, m.reached_rank as old_rank, w.status = ${stopped} as stopped
                from messages m join send_wizards w on w.id = m.send_wizard_id
-               where m.id = any(${ids}::text[]) and w.status = ${userPaused}
-                 and m.status in (${states(parkWaiting.from)})
+               where m.id = any(${ids}::text[])
+                 and ((w.status = ${userPaused} and m.status in (${states(parkWaiting.from)}))
+                      or (w.status = ${stopped} and m.status in (${states(cancelWaiting.from)})))
                order by m.id for update of m skip locked)
-    update messages m set status = ${state(parkWaiting.to)}, lease_owner = null, lease_until = null, updated_at = now(), version = m.version + 1
+    update messages m set status = case when t.stopped then ${state(cancelWaiting.to)} else ${state(parkWaiting.to)} end,
+      lease_owner = null, lease_until = null, updated_at = now(), version = m.version + 1
     from t where m.id = t.id
     returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);
   return result.rows;
@@ -185,11 +194,12 @@ export async function listChannelsWithDueWork(db: Db, skip: string[] = []): Prom
  * AGENDA → OPT_IN_FAILED / OPT_IN_FAILED_INVALID_NUMBER (failures timed, lease dropped), or AGENDA →
  * OPT_IN_SUCCESS with the send attempt recorded (`send_attempted_at`, `attempts + 1`, lease renewed) — called
  * right before the network calls, after pacing. Only rows still AGENDA under this owner's lease with no attempt
- * move; `attempted` names the rows that may be sent.
+ * move, never a row of a bulk send its user paused or stopped; `attempted` names the rows that may be sent.
  */
 export function finishChecksRecordingAttempts(db: Db, owner: string, rows: CheckResult[], leaseSeconds: number) {
   return recordCheckResults(db, owner, rows, leaseSeconds, sql`
           where m.status in (${states(numberCheck.from)}) and m.lease_owner = ${owner} and m.send_attempted_at is null
+            and not ${withheldBulkSend}
           order by m.id for update of m`);
 }
 
@@ -213,7 +223,8 @@ export async function requeueMessages(db: Db, owner: string, rows: RequeueRow[])
 /**
  * Back to the queue after the network REFUSED this owner's attempt (retryable refusal, or a channel-level
  * refusal of the token): the answer proves nothing was sent, so the attempt mark is cleared. Only rows
- * under this owner's lease with an attempt recorded.
+ * under this owner's lease with an attempt recorded. A row of a bulk send stopped meanwhile is CANCELLED instead (here
+ * and in `requeueMessages`): it would only wait for its retry time to be withdrawn.
  */
 export async function requeueRefusedSends(db: Db, owner: string, rows: RequeueRow[]): Promise<MovedRow[]> {
   return requeueWhere(db, owner, rows, refusedSend, true);
@@ -224,11 +235,14 @@ async function requeueWhere(db: Db, owner: string, rows: RequeueRow[], move: Mes
   const result = await sql<MovedRow>`
     with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb)
                  as v(id text, due_at timestamptz, attempts_increment integer, error_message text)),
-    t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
+    t as (select m.id, m.status as old_status, m.reached_rank as old_rank,
+            m.status in (${states(cancelLeased.from)}) and exists (select 1 from send_wizards w
+              where w.id = m.send_wizard_id and w.status = ${stopped}) as stopped
+          from messages m join v on v.id = m.id
           where m.status in (${states(move.from)}) and m.lease_owner = ${owner}
             and m.send_attempted_at is ${attempted ? sql`not null` : sql`null`}
           order by m.id for update of m)
-    update messages m set status = ${state(move.to)}, due_at = v.due_at, attempts = m.attempts + v.attempts_increment,
+    update messages m set status = case when t.stopped then ${state(cancelLeased.to)} else ${state(move.to)} end, due_at = v.due_at, attempts = m.attempts + v.attempts_increment,
       send_attempted_at = null, lease_owner = null, lease_until = null,
       error_message = coalesce(v.error_message, m.error_message), updated_at = now(), version = m.version + 1
     from t, v where m.id = t.id and v.id = m.id

@@ -199,6 +199,8 @@ export interface BulkSendsTable {
   retry_of: string | null;
   /** The Marketing Messages API's TTL for this bulk send (migration 0020); null = the network's default. */
   message_send_ttl_seconds: number | null;
+  /** A stop left rows to cancel (migration 0024): the maintenance cancels them in batches, then clears it. */
+  cancelling: boolean;
   started_at: Date | null;
   finished_at: Date | null;
   created_at: Date;

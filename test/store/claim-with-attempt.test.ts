@@ -11,7 +11,8 @@ import { newId } from '../../src/domain/ids.js';
 import {
   claimRecordingAttempts,
   deferQueuedRows,
-  parkQueuedRowsOfPausedBulkSends,
+  requeueRefusedSends,
+  withdrawRowsOfHeldBulkSends,
   peekDueMessages,
 } from '../../src/store/message-moves.js';
 import { insertMessages } from '../../src/store/message-inserts.js';
@@ -104,10 +105,25 @@ test('a QUEUED row of a bulk send its user paused is not attempted; it is parked
   const { ids } = await queued(2, wizardId, channelId);
   const peeked = await peekDueMessages(store.db, channelId, 10);
   assert.deepEqual(await claimRecordingAttempts(store.db, 'A', peeked.map((m) => ok(m.id)), 30), []);
-  const parked = await parkQueuedRowsOfPausedBulkSends(store.db, ids);
+  const parked = await withdrawRowsOfHeldBulkSends(store.db, ids);
   assert.equal(parked.length, 2);
   assert.ok(parked.every((p) => p.old_status === 'QUEUED' && p.status === 'NONE'));
   assert.ok((await rowsOf(ids)).every((r) => r.status === 'NONE' && r.send_attempted_at === null));
+});
+
+test('a QUEUED row of a stopped bulk send is not attempted; it is cancelled', async () => {
+  channelN += 1;
+  const channelId = `claim-attempt-${channelN}`;
+  await sql`insert into channels (id, company_id, waba_id, access_token) values (${channelId}, ${companyId}, 'waba', 'token')`.execute(store.db);
+  const wizardId = newId();
+  await insertBulkSend(store.db, { id: wizardId, company_id: companyId, channel_id: channelId, template_id: 't', template_name: 't', from_number: '+1', has_button: false, total_time: 0 });
+  await sql`update send_wizards set status = 'STOPPED' where id = ${wizardId}`.execute(store.db);
+  const { ids } = await queued(2, wizardId, channelId);
+  const peeked = await peekDueMessages(store.db, channelId, 10);
+  assert.deepEqual(await claimRecordingAttempts(store.db, 'A', peeked.map((m) => ok(m.id)), 30), []);
+  const withdrawn = await withdrawRowsOfHeldBulkSends(store.db, ids);
+  assert.ok(withdrawn.length === 2 && withdrawn.every((p) => p.old_status === 'QUEUED' && p.status === 'CANCELLED'));
+  assert.ok((await rowsOf(ids)).every((r) => r.status === 'CANCELLED' && r.send_attempted_at === null));
 });
 
 test('a row put off by the pair rate only changes its due time (still QUEUED, not due now)', async () => {
@@ -115,4 +131,20 @@ test('a row put off by the pair rate only changes its due time (still QUEUED, no
   await deferQueuedRows(store.db, [{ id: ids[0], due_at: new Date(Date.now() + 60_000).toISOString() }]);
   assert.equal((await rowsOf(ids))[0].status, 'QUEUED');
   assert.deepEqual(await peekDueMessages(store.db, channelId, 10), []);
+});
+
+test('a refused attempt of a row whose bulk send was stopped meanwhile is cancelled, not queued for a retry', async () => {
+  channelN += 1;
+  const channelId = `claim-attempt-${channelN}`;
+  await sql`insert into channels (id, company_id, waba_id, access_token) values (${channelId}, ${companyId}, 'waba', 'token')`.execute(store.db);
+  const bulkSendId = newId();
+  await insertBulkSend(store.db, { id: bulkSendId, company_id: companyId, channel_id: channelId, template_id: 't', template_name: 't', from_number: '+1', has_button: false, total_time: 0 });
+  await sql`update send_wizards set status = 'RUNNING' where id = ${bulkSendId}`.execute(store.db);
+  const { ids } = await queued(1, bulkSendId, channelId);
+  const peeked = await peekDueMessages(store.db, channelId, 10);
+  assert.equal((await claimRecordingAttempts(store.db, 'A', peeked.map((m) => ok(m.id)), 30)).length, 1);
+  await sql`update send_wizards set status = 'STOPPED' where id = ${bulkSendId}`.execute(store.db);
+  const moved = await requeueRefusedSends(store.db, 'A', [{ id: ids[0], due_at: new Date(Date.now() + 60_000).toISOString(), attempts_increment: 0 }]);
+  assert.deepEqual(moved.map((m) => [m.old_status, m.status]), [['OPT_IN_SUCCESS', 'CANCELLED']]);
+  assert.equal((await rowsOf(ids))[0].send_attempted_at, null);
 });

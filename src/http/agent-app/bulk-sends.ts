@@ -103,14 +103,14 @@ export const agentAppBulkSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asyn
     {
       schema: {
         tags: ['/agent-app/message-template'],
-        summary: 'Stop a bulk send: rows not yet handed to the network become CANCELLED at once',
-        description: 'Rows already handed to the network keep their status and counters; stopping a finished bulk send is 409 BULK_SEND_FINISHED.',
+        summary: 'Stop a bulk send: it is STOPPED at once and its rows not yet handed to the network become CANCELLED',
+        description: 'The answer comes at once whatever the size: from then on no row of the bulk send is handed to the network. Rows not yet handed over are cancelled in batches of 1,000, the first before the answer (`cancelled_count`), the rest right after (`cancelling_count` here and in the reports list, 0 once done; counters exact at the end). Rows already handed to the network keep their status and counters; stopping a finished bulk send is 409 BULK_SEND_FINISHED.',
         body: StopBody,
         response: { 200: StopResponse, ...ERROR_RESPONSES },
       },
     },
     async (request) => {
-      const data = await stopBulkSend(deps.db, request.companyId, request.body.channel_id, request.body.send_wizard_id);
+      const data = await stopBulkSend(deps.db, request.companyId, request.body.channel_id, request.body.send_wizard_id, deps.bulk.started);
       return { success: true as const, data };
     },
   );

@@ -170,6 +170,7 @@ export const LIST_ITEM = {
   created_at: 1795446245000,
   has_button: true,
   cancelled_count: 0,
+  cancelling_count: 0,
   duplicate_count: 0,
   total_time: 60,
   paused_reason: null,

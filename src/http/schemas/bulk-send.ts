@@ -196,9 +196,14 @@ export const StopBody = Type.Object({ send_wizard_id: id, channel_id: id }, {
 export const StopResponse = Type.Object(
   {
     success: Type.Literal(true),
-    data: Type.Object({ send_wizard_id: Type.String(), status: Type.String({ description: 'STOPPED' }), cancelled_count: Type.Integer() }),
+    data: Type.Object({
+      send_wizard_id: Type.String(),
+      status: Type.String({ description: 'STOPPED' }),
+      cancelled_count: Type.Integer({ description: 'rows cancelled before this answer (at most 1,000)' }),
+      cancelling_count: Type.Integer({ description: 'addition: rows still being cancelled right after this answer (0: none was left); the reports list shows it until it is 0' }),
+    }),
   },
-  { examples: [{ success: true, data: { send_wizard_id: EX.bulkSendId, status: 'STOPPED', cancelled_count: 1520 } }] },
+  { examples: [{ success: true, data: { send_wizard_id: EX.bulkSendId, status: 'STOPPED', cancelled_count: 1000, cancelling_count: 520 } }] },
 );
 
 const paging = {
@@ -271,6 +276,7 @@ export const ListItem = Type.Object({
   created_at: Type.Integer({ description: 'epoch milliseconds' }),
   has_button: Type.Boolean(),
   cancelled_count: Type.Integer(),
+  cancelling_count: Type.Integer({ description: 'addition: rows of a STOPPED bulk send still being cancelled (0 once the stop has cancelled them all)' }),
   duplicate_count: Type.Integer(),
   total_time: Type.Integer(),
   paused_reason: Type.Union([Type.String(), Type.Null()]),

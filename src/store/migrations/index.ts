@@ -25,6 +25,7 @@ import * as m0020 from './0020_pricing.js';
 import * as m0021 from './0021_messages_by_recipient.js';
 import * as m0022 from './0022_single_sends_by_time.js';
 import * as m0023 from './0023_bulk_send_skipped_rows.js';
+import * as m0024 from './0024_stop_cancels_in_batches.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -49,4 +50,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0021_messages_by_recipient': m0021,
   '0022_single_sends_by_time': m0022,
   '0023_bulk_send_skipped_rows': m0023,
+  '0024_stop_cancels_in_batches': m0024,
 };

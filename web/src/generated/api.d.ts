@@ -1766,8 +1766,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Stop a bulk send: rows not yet handed to the network become CANCELLED at once
-         * @description Rows already handed to the network keep their status and counters; stopping a finished bulk send is 409 BULK_SEND_FINISHED.
+         * Stop a bulk send: it is STOPPED at once and its rows not yet handed to the network become CANCELLED
+         * @description The answer comes at once whatever the size: from then on no row of the bulk send is handed to the network. Rows not yet handed over are cancelled in batches of 1,000, the first before the answer (`cancelled_count`), the rest right after (`cancelling_count` here and in the reports list, 0 once done; counters exact at the end). Rows already handed to the network keep their status and counters; stopping a finished bulk send is 409 BULK_SEND_FINISHED.
          */
         post: {
             parameters: {
@@ -1803,7 +1803,8 @@ export interface paths {
                          *       "data": {
                          *         "send_wizard_id": "6740f1a2c3d4e5f60123ef01",
                          *         "status": "STOPPED",
-                         *         "cancelled_count": 1520
+                         *         "cancelled_count": 1000,
+                         *         "cancelling_count": 520
                          *       }
                          *     }
                          */
@@ -1814,7 +1815,10 @@ export interface paths {
                                 send_wizard_id: string;
                                 /** @description STOPPED */
                                 status: string;
+                                /** @description rows cancelled before this answer (at most 1,000) */
                                 cancelled_count: number;
+                                /** @description addition: rows still being cancelled right after this answer (0: none was left); the reports list shows it until it is 0 */
+                                cancelling_count: number;
                             };
                         };
                     };
@@ -1911,6 +1915,7 @@ export interface paths {
                          *           "created_at": 1795446245000,
                          *           "has_button": true,
                          *           "cancelled_count": 0,
+                         *           "cancelling_count": 0,
                          *           "duplicate_count": 0,
                          *           "total_time": 60,
                          *           "paused_reason": null,
@@ -1970,6 +1975,8 @@ export interface paths {
                                 created_at: number;
                                 has_button: boolean;
                                 cancelled_count: number;
+                                /** @description addition: rows of a STOPPED bulk send still being cancelled (0 once the stop has cancelled them all) */
+                                cancelling_count: number;
                                 duplicate_count: number;
                                 total_time: number;
                                 paused_reason: string | null;

@@ -60,7 +60,7 @@ export function ReportsPage() {
       const d = res.data;
       const text =
         action === 'stop'
-          ? `Stopped “${title}”: ${fmtNumber(Number(d.cancelled_count))} messages not yet handed to WhatsApp were cancelled.`
+          ? `Stopped “${title}”: ${fmtNumber(Number(d.cancelled_count) + Number(d.cancelling_count ?? 0))} messages not yet handed to WhatsApp ${Number(d.cancelling_count ?? 0) > 0 ? 'are being cancelled' : 'were cancelled'}.`
           : action === 'pause'
             ? `Paused “${title}”: ${fmtNumber(Number(d.parked_count))} messages wait until you resume.`
             : action === 'resume'
