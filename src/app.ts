@@ -29,6 +29,7 @@ import { ErrorEnvelopeSchema } from './http/envelope.js';
 import { handleError, installErrorHandlers } from './http/error-handler.js';
 import { applyInputRules } from './http/input-rules.js';
 import { openapiOptions } from './http/openapi/document.js';
+import { START_SHAPES } from './http/schemas/bulk-start-check.js';
 import { agentAppChannelRoutes } from './http/agent-app/channels.js';
 import { agentAppBulkSendRoutes } from './http/agent-app/bulk-sends.js';
 import { agentAppBulkSendFileRoutes } from './http/agent-app/bulk-send-files.js';
@@ -216,6 +217,7 @@ function createParts(options: AppOptions, log: Logger, secrets: SecretBox): Part
       batchSize: options.bulkBatchSize,
       started: () => dispatcher.wake(true),
       loaded: (rows) => statistics.loaded(rows),
+      shapes: START_SHAPES,
     },
   };
   const webhookEndpoints: WebhookEndpointDeps = { db: options.db, secrets, queued: () => outbox.wake() };

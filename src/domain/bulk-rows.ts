@@ -13,8 +13,8 @@ import { variableNames } from './templates/placeholders.js';
 import { checkSendComponents, toNetworkComponents, type NetworkComponent } from './templates/send-parameters.js';
 import type { Button, Component, StoredComponents } from './templates/types.js';
 
-/** Most characters in one cell of a bulk-send row (the start schemas and the streaming row check share it). */
-export const MAX_CELL_LENGTH = 2048;
+/** The cell limit, declared in bulk-limits.ts (re-exported for the readers of rows). */
+export { MAX_CELL_LENGTH } from './bulk-limits.js';
 
 /** One value a row must (or may) give. */
 export interface Slot {

@@ -98,7 +98,8 @@ export function allowedActions(bulkSend: { status: string; failed_count: number 
 /** The furthest ahead a bulk send may be scheduled: 90 days. */
 export const MAX_SCHEDULE_AHEAD_SECONDS = 90 * 24 * 3600;
 
-const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+/** RFC 3339 date-time with an offset (seconds included), as the schemas' `format: date-time` checks it. */
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
 
 /**
  * Reads `scheduled_at`: an ISO 8601 date-time WITH an offset (`Z` or `±hh:mm`), later than `now` and at most

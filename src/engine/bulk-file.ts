@@ -17,7 +17,7 @@ import { cellText, detectSheetKind, parseMapping, planColumns, sniffDelimiter, t
 import type { StoredComponents } from '../domain/templates/types.js';
 import { AppError, invalid } from '../errors.js';
 import { DiskStringTable } from './disk-string-table.js';
-import { startBulkSend, type BulkDryRun, type BulkStartDeps, type StartedBulkSend } from './bulk-start.js';
+import { startBulkSend, type BulkDryRun, type BulkStartDeps, type StartedBulkSend, type StartShape } from './bulk-start.js';
 import { readChannelHealth } from './channel-health.js';
 import { requireSendableTemplate } from './single-send.js';
 
@@ -29,9 +29,8 @@ export interface StagedSheet {
   head: Buffer;
 }
 
-/** The multipart fields of a file start. */
-const FIELDS = ['message_template_id', 'channel_id', 'total_time', 'mapping', 'dry_run', 'scheduled_at', 'send_name', 'message_send_ttl_seconds', 'skip_invalid_rows'];
-const REQUIRED = ['message_template_id', 'channel_id', 'total_time'];
+/** The fields of startv2 a file gives instead of the form (its rows and their columns). */
+const FROM_FILE = ['rows', 'param_headers'];
 
 /** One row of a sheet: its row number in the sheet (the header is row 1 when it is the first line) and its cells. */
 interface SheetRow {
@@ -43,10 +42,16 @@ function fileError(message: string): AppError {
   return new AppError('FILE_INVALID', message, { field: 'file' });
 }
 
-/** The form fields of a file start, as startBulkSend's fields (total_time a number, dry_run a boolean). */
-function checkFileFields(fields: Record<string, string>) {
-  for (const key of Object.keys(fields)) if (!FIELDS.includes(key)) throw invalid(key, `${key} is not a known field`);
-  for (const key of REQUIRED) if (fields[key] === undefined || fields[key] === '') throw invalid(key, `${key} is required`);
+/**
+ * The form fields of a file start, as startBulkSend's fields (total_time a number, dry_run a boolean): startv2's
+ * fields (from its schema, `shape`) but the rows and param_headers, which the file gives, and the file's `mapping`.
+ */
+function checkFileFields(fields: Record<string, string>, shape: StartShape) {
+  const known = [...shape.fields.filter((f) => !FROM_FILE.includes(f)), 'mapping'];
+  for (const key of Object.keys(fields)) if (!known.includes(key)) throw invalid(key, `${key} is not a known field`);
+  for (const key of shape.required.filter((f) => !FROM_FILE.includes(f))) {
+    if (fields[key] === undefined || fields[key] === '') throw invalid(key, `${key} is required`);
+  }
   if (!/^\d{1,9}$/.test(fields.total_time.trim())) throw invalid('total_time', 'total_time is whole seconds (0 = as fast as the channel allows)');
   const dry = (fields.dry_run ?? 'false').trim().toLowerCase();
   if (!['true', 'false', '1', '0'].includes(dry)) throw invalid('dry_run', 'dry_run must be true or false');
@@ -179,7 +184,7 @@ export async function startBulkSendFromFile(
   limits: { maxRows: number },
   inTransaction?: Parameters<typeof startBulkSend>[5],
 ): Promise<StartedBulkSend | BulkDryRun> {
-  const f = checkFileFields(fields);
+  const f = checkFileFields(fields, deps.shapes.v2);
   const kind = detectSheetKind(sheet.head, sheet.fileName);
   const channel = await readChannelHealth(deps.health, companyId, f.channelId);
   const template = await requireSendableTemplate(deps.db, companyId, channel.waba_id, f.templateId);

@@ -14,9 +14,10 @@ import { once } from 'node:events';
 import { dirname, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { AppError, type ErrorElement } from '../errors.js';
-import { parseSendName } from '../domain/bulk-send-name.js';
+import { MAX_SEND_NAME_LENGTH, parseSendName } from '../domain/bulk-send-name.js';
 import { parseScheduledAt } from '../domain/bulk-send-states.js';
-import { MAX_CELL_LENGTH, convertRow, resolveColumn, templateSlots, v1Field, type Slot } from '../domain/bulk-rows.js';
+import { MAX_CELL_LENGTH, MAX_TOTAL_TIME_SECONDS } from '../domain/bulk-limits.js';
+import { convertRow, resolveColumn, templateSlots, v1Field, type Slot } from '../domain/bulk-rows.js';
 import { tierLimit } from '../domain/channel.js';
 import { newId, newIds } from '../domain/ids.js';
 import { NumberSet } from '../domain/number-set.js';
@@ -46,14 +47,43 @@ export interface BulkStartDeps {
   batchSize?: number;
   /** A start's rows committed (all `rows` of them): fresh planner statistics after a large load (PostgreSQL). */
   loaded?(rows: number): void;
+  /** The shape checks made from the starts' one schema (http/schemas/bulk-start-check.ts). */
+  shapes: StartShapes;
 }
+
+/** A field of a body (or of a row: a property name, or a cell's index) that does not fit the schema. */
+export interface ShapeProblem {
+  field: string;
+  problem: 'unknown' | 'missing' | 'invalid';
+}
+
+/**
+ * A start body's shape, checked against its schema: the engine phrases the problems and adds what a schema cannot
+ * check (the phone number, the template's parameters, the row width param_headers sets, scheduled_at's time).
+ */
+export interface StartShape {
+  /** The body's fields, in the schema's order. */
+  fields: readonly string[];
+  /** The fields a body must have. */
+  required: readonly string[];
+  /** What is wrong with the fields (`rows` is `true` when the body's rows were an array); none when they fit. */
+  fieldProblems(fields: Record<string, unknown>): ShapeProblem[];
+  /** What is wrong with one row; none when it fits. */
+  rowProblems(row: unknown): ShapeProblem[];
+}
+
+/** The shapes of `start` (v1) and `startv2` (v2; a file start is checked as a startv2). */
+export type StartShapes = Record<'v1' | 'v2', StartShape>;
 
 /** Most errors reported for one start. */
 const MAX_ERRORS = 50;
-const V1_FIELDS = new Set(['id', 'phone_number', 'full_name', 'url_button_param', 'url_button_param2', 'text_header_param', 'copy_code_param', 'params']);
-const MAX_TOTAL_TIME = 30 * 24 * 3600;
-/** Fields a start may leave out (beyond the interface). */
-const OPTIONAL_FIELDS = ['dry_run', 'scheduled_at', 'send_name', 'message_send_ttl_seconds', 'skip_invalid_rows'];
+/** The order in which a body's wrong fields are reported (the first one names the error). */
+const FIELD_ORDER = [
+  'dry_run', 'skip_invalid_rows', 'scheduled_at', 'send_name', 'message_send_ttl_seconds', 'message_template_id', 'channel_id', 'rows', 'total_time',
+  'param_headers',
+];
+/** The order in which a v1 row's wrong fields are reported (all of them, before the phone and the template). */
+const V1_ROW_ORDER = ['id', 'params', 'full_name', 'url_button_param', 'url_button_param2', 'text_header_param', 'copy_code_param'];
 
 /** A row ready to store. */
 interface ReadyRow {
@@ -79,48 +109,72 @@ function cell(value: unknown): string | undefined {
   return undefined;
 }
 
-/** Checks the non-row fields of a start body. */
-function checkFields(fields: Record<string, unknown>, variant: 'v1' | 'v2' | 'file') {
-  const required = new Set(['message_template_id', 'rows', 'total_time', 'channel_id', ...(variant !== 'v1' ? ['param_headers'] : [])]);
-  const allowed = new Set([...required, ...OPTIONAL_FIELDS]);
-  for (const key of Object.keys(fields)) if (!allowed.has(key)) throw fieldError(key, `${key} is not a known field`);
-  for (const key of required) if (!(key in fields)) throw fieldError(key, `${key} is required`);
-  // Only a missing dry_run means false: null is a wrong type like any other (it once started a real send).
-  const dryRun = fields.dry_run === undefined ? false : fields.dry_run;
-  if (typeof dryRun !== 'boolean') throw fieldError('dry_run', 'dry_run must be a boolean');
-  const skipInvalid = fields.skip_invalid_rows === undefined ? false : fields.skip_invalid_rows;
-  if (typeof skipInvalid !== 'boolean') throw fieldError('skip_invalid_rows', 'skip_invalid_rows must be a boolean');
-  const scheduled = fields.scheduled_at === undefined ? null : parseScheduledAt(fields.scheduled_at, new Date());
-  if (scheduled && !scheduled.ok) throw fieldError('scheduled_at', scheduled.reason);
-  const sendName = parseSendName(fields.send_name);
-  if (!sendName.ok) throw fieldError('send_name', sendName.reason);
-  const ttl = parseMarketingTtl(fields.message_send_ttl_seconds);
-  if (!ttl.ok) throw fieldError('message_send_ttl_seconds', ttl.reason);
-  const text = (key: string) => {
-    const v = fields[key];
-    if (typeof v !== 'string' || v.length === 0 || v.length > 64) throw fieldError(key, `${key} must be a non-empty string`);
-    return v;
-  };
-  if (fields.rows !== true) throw fieldError('rows', 'rows must be an array');
-  const total = fields.total_time;
-  if (typeof total !== 'number' || !Number.isInteger(total) || total < 0 || total > MAX_TOTAL_TIME) {
-    throw fieldError('total_time', `total_time is whole seconds from 0 (as fast as the channel allows) to ${MAX_TOTAL_TIME}`);
-  }
-  let headers: string[] = [];
-  if (variant !== 'v1') {
-    const h = fields.param_headers;
-    if (!Array.isArray(h) || h.length < 2 || h.length > 200 || h.some((x) => typeof x !== 'string' || x.length > 64)) {
-      throw fieldError('param_headers', 'param_headers is an array of column names: row number, phone, then parameter columns');
+/** Why a field the schema refuses is wrong, in words. */
+function fieldReason(field: string, value: unknown): string {
+  switch (field) {
+    case 'dry_run':
+      return 'dry_run must be a boolean';
+    case 'skip_invalid_rows':
+      return 'skip_invalid_rows must be a boolean';
+    case 'scheduled_at': {
+      const parsed = parseScheduledAt(value, new Date());
+      return parsed.ok ? 'scheduled_at must be an ISO 8601 date-time with an offset, e.g. 2026-11-24T09:00:00+03:00' : parsed.reason;
     }
-    headers = h as string[];
+    case 'send_name': {
+      const parsed = parseSendName(value);
+      return parsed.ok ? `send_name is at most ${MAX_SEND_NAME_LENGTH} characters` : parsed.reason;
+    }
+    case 'message_send_ttl_seconds': {
+      const parsed = parseMarketingTtl(value);
+      return parsed.ok ? 'message_send_ttl_seconds is whole seconds, or null' : parsed.reason;
+    }
+    case 'rows':
+      return 'rows must be an array';
+    case 'total_time':
+      return `total_time is whole seconds from 0 (as fast as the channel allows) to ${MAX_TOTAL_TIME_SECONDS}`;
+    case 'param_headers':
+      return 'param_headers is an array of column names: row number, phone, then parameter columns';
+    default:
+      return `${field} must be a non-empty string`;
   }
+}
+
+/**
+ * Checks the non-row fields of a start body against its schema (`shape`), then what the schema cannot say
+ * (scheduled_at in the future, send_name one line). The first problem names the error: unknown fields, then
+ * missing ones, then wrong ones in FIELD_ORDER.
+ */
+function checkFields(fields: Record<string, unknown>, shape: StartShape) {
+  const problems = shape.fieldProblems(fields);
+  const unknown = problems.find((p) => p.problem === 'unknown');
+  if (unknown) throw fieldError(unknown.field, `${unknown.field} is not a known field`);
+  const missing = shape.required.find((name) => problems.some((p) => p.problem === 'missing' && p.field === name));
+  if (missing) throw fieldError(missing, `${missing} is required`);
+  const scheduled = fields.scheduled_at === undefined ? null : parseScheduledAt(fields.scheduled_at, new Date());
+  const sendName = parseSendName(fields.send_name);
+  const ttl = parseMarketingTtl(fields.message_send_ttl_seconds);
+  for (const field of FIELD_ORDER) {
+    if (problems.some((p) => p.field === field)) throw fieldError(field, fieldReason(field, fields[field]));
+    if (field === 'scheduled_at' && scheduled && !scheduled.ok) throw fieldError(field, scheduled.reason);
+    if (field === 'send_name' && !sendName.ok) throw fieldError(field, sendName.reason);
+    if (field === 'message_send_ttl_seconds' && !ttl.ok) throw fieldError(field, ttl.reason);
+  }
+  const wrong = problems[0];
+  if (wrong) throw fieldError(wrong.field, fieldReason(wrong.field, fields[wrong.field]));
   return {
-    templateId: text('message_template_id'), channelId: text('channel_id'), totalTime: total, headers, dryRun,
-    scheduledAt: scheduled?.ok ? scheduled.at : null, sendName: sendName.name, ttl: ttl.ttl, skipInvalid,
+    templateId: fields.message_template_id as string,
+    channelId: fields.channel_id as string,
+    totalTime: fields.total_time as number,
+    headers: (fields.param_headers as string[] | undefined) ?? [],
+    dryRun: fields.dry_run === true,
+    scheduledAt: scheduled?.ok ? scheduled.at : null,
+    sendName: sendName.ok ? sendName.name : null,
+    ttl: ttl.ok ? ttl.ttl : null,
+    skipInvalid: fields.skip_invalid_rows === true,
   };
 }
 
-function v1Reader(template: TemplateRow, slots: Slot[]): RowReader {
+function v1Reader(template: TemplateRow, slots: Slot[], shape: StartShape): RowReader {
   if (slots.some((s) => s.card !== undefined)) {
     throw fieldError('message_template_id', 'a carousel template is sent with startv2 (CAROUSEL.<card>.* columns)');
   }
@@ -130,16 +184,21 @@ function v1Reader(template: TemplateRow, slots: Slot[]): RowReader {
   }
   return (raw, i) => {
     const at = `rows[${i}]`;
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return [{ code: 'VALIDATION_FAILED', message: `${at} must be an object`, field: at }];
+    // The row's shape is the schema's (StartV1Body's rows): an object of known fields, each a cell of at most
+    // MAX_CELL_LENGTH characters (or null), params an array of cells, id an integer. The phone number is checked below.
+    const problems = shape.rowProblems(raw).filter((p) => p.field !== 'phone_number');
+    if (problems.some((p) => p.field === '')) return [{ code: 'VALIDATION_FAILED', message: `${at} must be an object`, field: at }];
     const row = raw as Record<string, unknown>;
     const errors: ErrorElement[] = [];
-    for (const k of Object.keys(row)) if (!V1_FIELDS.has(k)) errors.push({ code: 'VALIDATION_FAILED', message: `${at}.${k} is not a known field`, field: `${at}.${k}` });
-    if (row.id !== undefined && !Number.isSafeInteger(row.id)) errors.push({ code: 'VALIDATION_FAILED', message: `${at}.id must be an integer`, field: `${at}.id` });
-    if (row.params !== undefined && (!Array.isArray(row.params) || row.params.some((p) => cell(p) === undefined))) {
-      errors.push({ code: 'VALIDATION_FAILED', message: `${at}.params must be an array of strings of at most ${MAX_CELL_LENGTH} characters`, field: `${at}.params` });
+    for (const p of problems.filter((q) => q.problem === 'unknown')) {
+      errors.push({ code: 'VALIDATION_FAILED', message: `${at}.${p.field} is not a known field`, field: `${at}.${p.field}` });
     }
-    for (const k of ['full_name', 'url_button_param', 'url_button_param2', 'text_header_param', 'copy_code_param']) {
-      if (row[k] !== undefined && row[k] !== null && cell(row[k]) === undefined) errors.push({ code: 'VALIDATION_FAILED', message: `${at}.${k} must be a string of at most ${MAX_CELL_LENGTH} characters`, field: `${at}.${k}` });
+    for (const k of V1_ROW_ORDER.filter((f) => problems.some((p) => p.field === f && p.problem !== 'unknown'))) {
+      const message =
+        k === 'id' ? `${at}.id must be an integer`
+        : k === 'params' ? `${at}.params must be an array of strings of at most ${MAX_CELL_LENGTH} characters`
+        : `${at}.${k} must be a string of at most ${MAX_CELL_LENGTH} characters`;
+      errors.push({ code: 'VALIDATION_FAILED', message, field: `${at}.${k}` });
     }
     if (errors.length) return errors;
     const phone = normalizePhone(cell(row.phone_number) ?? '');
@@ -163,7 +222,7 @@ function v1Reader(template: TemplateRow, slots: Slot[]): RowReader {
  * cell is the sheet's row number, errors name `rows[<sheet row>].<file column>`, and an `ID` column may give the
  * row reference (else the sheet row is the reference).
  */
-function v2Reader(template: TemplateRow, slots: Slot[], headers: string[], labels?: string[]): RowReader {
+function v2Reader(template: TemplateRow, slots: Slot[], shape: StartShape, headers: string[], labels?: string[]): RowReader {
   const extras = labels ? ['FULL_NAME', 'ID'] : ['FULL_NAME'];
   const known = [...slots.map((s) => s.column), ...extras];
   const index = new Map<string, number>();
@@ -186,8 +245,9 @@ function v2Reader(template: TemplateRow, slots: Slot[], headers: string[], label
     }
     if (!Number.isSafeInteger(raw[0])) return [{ code: 'VALIDATION_FAILED', message: `${at}[0] (row number) must be an integer`, field: `${at}[0]` }];
     if (labels) at = `rows[${raw[0]}]`;
-    const bad = raw.findIndex((v, k) => k > 0 && cell(v) === undefined && v !== null);
-    if (bad > 0) return [{ code: 'VALIDATION_FAILED', message: `row ${raw[0]}: ${label(bad)} must be a string of at most ${MAX_CELL_LENGTH} characters`, field: `${at}.${label(bad)}` }];
+    // Each cell is the schema's (StartV2Body's rows): a string of at most MAX_CELL_LENGTH characters, a number or null.
+    const bad = Math.min(...shape.rowProblems(raw).map((p) => Number(p.field)).filter((k) => k > 0));
+    if (Number.isFinite(bad)) return [{ code: 'VALIDATION_FAILED', message: `row ${raw[0]}: ${label(bad)} must be a string of at most ${MAX_CELL_LENGTH} characters`, field: `${at}.${label(bad)}` }];
     const phone = normalizePhone(cell(raw[1]) ?? '');
     if (!phone.ok) return [{ code: 'VALIDATION_FAILED', message: `row ${raw[0]}: ${phone.reason}`, field: `${at}.${label(1)}` }];
     const value = (column: string) => {
@@ -332,7 +392,8 @@ export async function startBulkSend(
   file: string,
   inTransaction?: (tx: Kysely<Database>, started: { id: string; summary: number; duplicates: number; skipped?: number }) => Promise<void>,
 ): Promise<StartedBulkSend | BulkDryRun> {
-  const f = checkFields(spooled.fields, variant);
+  const shape = deps.shapes[variant === 'v1' ? 'v1' : 'v2'];
+  const f = checkFields(spooled.fields, shape);
   if (spooled.rowCount === 0) throw fieldError('rows', 'rows must hold at least one row');
   const channel = await readChannelHealth(deps.health, companyId, f.channelId);
   const template = await requireSendableTemplate(deps.db, companyId, channel.waba_id, f.templateId);
@@ -340,7 +401,7 @@ export async function startBulkSend(
     throw fieldError('message_send_ttl_seconds', 'message_send_ttl_seconds is for MARKETING templates (sent through the Marketing Messages API)');
   }
   const slots = templateSlots(template.components as StoredComponents);
-  const read = variant === 'v1' ? v1Reader(template, slots) : v2Reader(template, slots, f.headers, variant === 'file' ? spooled.labels : undefined);
+  const read = variant === 'v1' ? v1Reader(template, slots, shape) : v2Reader(template, slots, shape, f.headers, variant === 'file' ? spooled.labels : undefined);
 
   // Pass 1: every row is checked and converted; nothing is stored yet. The first row of each number goes to a
   // second spool file, in the form it is stored, so pass 2 neither converts nor parses again. Duplicates are counted.

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../errors.js';
+import { MAX_START_BYTES, MAX_START_ROWS } from '../../domain/bulk-limits.js';
 import { allowedActions } from '../../domain/bulk-send-states.js';
 import { bulkSendReport, bulkSendSkippedRows, listBulkSends, stopBulkSend, toListItem } from '../../engine/bulk-sends.js';
 import { spoolRows } from '../../engine/bulk-spool.js';
@@ -35,8 +36,8 @@ import {
   toReportItem,
 } from '../schemas/bulk-send.js';
 
-/** Bodies of a start are at most 256 MB, with at most 1,000,000 rows. */
-export const START_LIMITS = { maxBytes: 256 * 1024 * 1024, maxRows: 1_000_000, maxFieldTokens: 10_000 };
+/** Bodies of a start are at most MAX_START_BYTES, with at most MAX_START_ROWS rows (domain/bulk-limits.ts). */
+export const START_LIMITS = { maxBytes: MAX_START_BYTES, maxRows: MAX_START_ROWS, maxFieldTokens: 10_000 };
 
 /** The bulk-send routes. */
 export const agentAppBulkSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
@@ -69,7 +70,8 @@ export const agentAppBulkSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asyn
             body,
             response: { 200: StartOrDryRunResponse, ...ERROR_RESPONSES },
           },
-          // The stream is checked by the service itself, row by row, with the same rules as the schema above.
+          // The body is a stream: the service checks it against this very schema, the fields once read and each row
+          // as it is read (http/schemas/bulk-start-check.ts, compiled from `body`).
           validatorCompiler: () => () => true,
           ...idempotentStreamRoute(deps.db),
           config: documented({ headers: IDEMPOTENCY_HEADER_DOC }),

@@ -1,6 +1,6 @@
 /** Schemas for bulk sends (the interface's send wizards: /send-wizard/ paths, send_wizard_id). */
 import { Type } from 'typebox';
-import { MAX_CELL_LENGTH } from '../../domain/bulk-rows.js';
+import { MAX_CELL_LENGTH, MAX_NAME_LENGTH, MAX_PARAM_HEADERS, MAX_START_ROWS, MAX_TOTAL_TIME_SECONDS } from '../../domain/bulk-limits.js';
 import { MAX_SEND_NAME_LENGTH } from '../../domain/bulk-send-name.js';
 import { MESSAGE_STATUSES } from '../../domain/message-states.js';
 import { BULK_SEND_ACTIONS, BULK_SEND_STATUSES } from '../../domain/bulk-send-states.js';
@@ -13,7 +13,9 @@ import { marketOf, pricingView } from '../../engine/pricing.js';
 import { MARKETING_TTL_SECONDS } from '../../domain/marketing-messages.js';
 
 const cell = Type.Union([Type.String({ maxLength: MAX_CELL_LENGTH }), Type.Number()]);
-const id = Type.String({ minLength: 1, maxLength: 64 });
+const id = Type.String({ minLength: 1, maxLength: MAX_NAME_LENGTH });
+const totalTime = (description?: string) =>
+  Type.Integer({ minimum: 0, maximum: MAX_TOTAL_TIME_SECONDS, ...(description ? { description } : {}) });
 
 /** Bulk send statuses (not shown in the interface; fixed in DESIGN §7; declared once in domain/bulk-send-states.ts). */
 export { BULK_SEND_STATUSES };
@@ -60,14 +62,14 @@ export const DryRunField = Type.Boolean({
   default: false,
 });
 
-/** `start` body (documented; read as a stream and checked row by row by the service). */
+/** `start` body: documents the route and is what the service checks it against (http/schemas/bulk-start-check.ts). */
 export const StartV1Body = Type.Object(
   {
     message_template_id: id,
     rows: Type.Array(
       Type.Object(
         {
-          id: Type.Optional(Type.Integer()),
+          id: Type.Optional(Type.Integer({ minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER })),
           phone_number: cell,
           // null is an absent value, as in startv2's cells.
           full_name: Type.Optional(Type.Union([cell, Type.Null()])),
@@ -79,9 +81,9 @@ export const StartV1Body = Type.Object(
         },
         { additionalProperties: false },
       ),
-      { minItems: 1, maxItems: 1_000_000 },
+      { minItems: 1, maxItems: MAX_START_ROWS },
     ),
-    total_time: Type.Integer({ minimum: 0, description: 'seconds to spread the sends over; 0 = as fast as the channel allows' }),
+    total_time: totalTime(`seconds to spread the sends over (at most ${MAX_TOTAL_TIME_SECONDS}, 30 days); 0 = as fast as the channel allows`),
     channel_id: id,
     dry_run: Type.Optional(DryRunField),
     scheduled_at: Type.Optional(ScheduledAt),
@@ -96,11 +98,16 @@ export const StartV1Body = Type.Object(
 export const StartV2Body = Type.Object(
   {
     message_template_id: id,
-    rows: Type.Array(Type.Array(Type.Union([cell, Type.Null()])), { minItems: 1, maxItems: 1_000_000, description: '[row number, phone, cells in param_headers order]' }),
-    total_time: Type.Integer({ minimum: 0 }),
+    rows: Type.Array(Type.Array(Type.Union([cell, Type.Null()])), {
+      minItems: 1,
+      maxItems: MAX_START_ROWS,
+      description: '[row number (an integer), phone, cells in param_headers order]: as many cells as param_headers has entries',
+    }),
+    total_time: totalTime(),
     channel_id: id,
-    param_headers: Type.Array(Type.String({ maxLength: 64 }), {
+    param_headers: Type.Array(Type.String({ maxLength: MAX_NAME_LENGTH }), {
       minItems: 2,
+      maxItems: MAX_PARAM_HEADERS,
       description: 'row-number column, phone column, then BODY.<n>, HEADER.<n>, HEADER (media), BUTTONS.<i>, CAROUSEL.<card>.BODY.<n>, CAROUSEL.<card>.BUTTONS.<i>, CAROUSEL.<card>.HEADER, FULL_NAME; a named template ({{first_name}}) takes BODY.<name> / HEADER.<name> or the position BODY.<n>',
     }),
     dry_run: Type.Optional(DryRunField),

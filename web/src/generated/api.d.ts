@@ -1377,7 +1377,7 @@ export interface paths {
                             /** @description body parameters {{1}}, {{2}}, ... */
                             params?: (string | number)[];
                         }[];
-                        /** @description seconds to spread the sends over; 0 = as fast as the channel allows */
+                        /** @description seconds to spread the sends over (at most 2592000, 30 days); 0 = as fast as the channel allows */
                         total_time: number;
                         channel_id: string;
                         /**
@@ -1595,7 +1595,7 @@ export interface paths {
                      */
                     "application/json": {
                         message_template_id: string;
-                        /** @description [row number, phone, cells in param_headers order] */
+                        /** @description [row number (an integer), phone, cells in param_headers order]: as many cells as param_headers has entries */
                         rows: ((string | number) | null)[][];
                         total_time: number;
                         channel_id: string;

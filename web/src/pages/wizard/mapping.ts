@@ -5,7 +5,7 @@
  * body, the checks the console can make before asking the service, and the service's row errors
  * (`rows[3].BODY.1`) turned back into a row and a mapping target.
  */
-import { MAX_CELL_LENGTH } from '../../../../src/domain/bulk-rows.js';
+import { MAX_CELL_LENGTH } from '../../../../src/domain/bulk-limits.js';
 import type { Slot } from './slots.js';
 import type { Table } from './table.js';
 

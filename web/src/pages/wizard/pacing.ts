@@ -1,4 +1,5 @@
 /** `total_time` (seconds to spread a bulk send over) in words, for the pacing step. */
+import { MAX_TOTAL_TIME_SECONDS } from '../../../../src/domain/bulk-limits.js';
 
 /** Preset choices: label and seconds. */
 export const PACING_PRESETS: { label: string; seconds: number }[] = [
@@ -9,8 +10,8 @@ export const PACING_PRESETS: { label: string; seconds: number }[] = [
   { label: 'Over 24 hours', seconds: 24 * 3600 },
 ];
 
-/** Most seconds the service takes (30 days). */
-export const MAX_TOTAL_TIME = 30 * 24 * 3600;
+/** Most seconds the service takes (30 days; declared once in the service's domain/bulk-limits.ts). */
+export const MAX_TOTAL_TIME = MAX_TOTAL_TIME_SECONDS;
 
 /** A duration in words: "45 s", "10 min", "1 h 30 min", "2 d 4 h". */
 export function duration(seconds: number): string {
