@@ -110,3 +110,38 @@ test('a start time that has passed is refused; a later one schedules the bulk se
   assert.equal(res.status, 200, JSON.stringify(res.body));
   expectNoConsoleErrors(watched);
 });
+
+test('rows with problems can be left out: counted and listed before the start, in the report after, with the cost estimate said as list price', async () => {
+  const long = 'z'.repeat(1100);
+  const watched = await world.signedIn(`/send?channel=${MAIN}&template=${templateId}`, DESKTOP);
+  const { page } = watched;
+  await page.getByRole('heading', { name: '3. Recipients' }).waitFor();
+  await page.getByLabel(/Or paste a list/).fill(`phone,BODY.1,BODY.2,url\n905557790013,Ayse,K1,a\n123,Bad,K2,b\n905557790033,${long},K3,c\n905557790043,Elif,K4,e`);
+  await page.getByRole('button', { name: 'Use pasted list' }).click();
+  await page.getByRole('button', { name: 'Next: Columns' }).click();
+  await page.getByRole('button', { name: 'Next: Preview & check' }).click();
+  await page.getByTestId('issues').getByText(/Row 2, phone number/).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Next: Pacing' }).isDisabled(), true);
+  await page.getByLabel(/Leave out the rows with problems/).check();
+  await page.getByTestId('check-state').filter({ hasText: '2 rows will be left out' }).waitFor();
+  // The service's own verdict lists the long value too, which the console's checks let through.
+  await page.getByTestId('issues').getByText(/Row 3, Body \{\{1\}\}/).waitFor();
+  await page.screenshot({ path: join(shots, 'wizard-skip-1280.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Next: Pacing' }).click();
+  await page.getByRole('button', { name: 'Next: Confirm' }).click();
+  assert.equal(await page.getByTestId('confirm-count').innerText(), '2');
+  assert.match(await page.getByTestId('confirm-skipped').innerText(), /^2/);
+  assert.match(await page.getByTestId('confirm-estimate').innerText(), /list price.*not an invoice/s);
+  await page.getByRole('button', { name: 'Start sending 2 messages' }).click();
+  const link = page.getByTestId('report-link');
+  await link.waitFor();
+  const id = new URL((await link.getAttribute('href'))!.replace('#', ''), 'http://x').searchParams.get('id')!;
+  assert.equal((await listItem(world.h, MAIN, id)).skipped_count, 2);
+  await link.click();
+  const card = page.locator(`[data-send-id="${id}"]`);
+  await card.getByTestId('skipped-count').filter({ hasText: '2 rows left out as invalid' }).click();
+  const listed = card.getByTestId('skipped-rows');
+  await listed.getByText(/^Row 2 \(123\)/).waitFor();
+  assert.equal(await listed.locator('li').count(), 2);
+  expectNoConsoleErrors(watched);
+});

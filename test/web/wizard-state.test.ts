@@ -3,14 +3,17 @@ import assert from 'node:assert/strict';
 import { BIG_FILE_PREVIEW_ROWS, initialState, startKey, STEP, wizardReducer, type WizardState } from '../../web/src/pages/wizard/state.js';
 import type { DryRun } from '../../web/src/pages/wizard/dry-run.js';
 
-const verdict: DryRun = { rows: 2, duplicates_removed: 0, tier_quota_needed: 2, tier_quota_left: null };
+const verdict: DryRun = {
+  dry_run: true, rows: 2, duplicates_removed: 0, tier_quota_needed: 2, tier_quota_left: null,
+  estimate: { currency: 'USD', estimated_cost: 0, complete: true, billable_count: 2, unknown_price_count: 0, by_market: [], rate_card_effective_date: '2025-07-01', rate_card_source: 'default', note: 'list price' },
+};
 const table = { headers: ['phone_number', 'BODY.1'], rows: [['905550000001', 'Ayse'], ['905550000002', 'Can']] };
 
 function checkedList(): WizardState {
   let s = initialState(STEP.check, 'k');
   s = wizardReducer(s, { type: 'listLoaded', table, source: 'pasted list', bigFile: null });
   s = wizardReducer(s, { type: 'autoMapped', mapping: { phone: 0, 'BODY.1': 1 }, mappedFor: 't1' });
-  return wizardReducer(s, { type: 'checkPassed', result: verdict });
+  return wizardReducer(s, { type: 'checkPassed', result: verdict, skipped: [] });
 }
 
 test('editing a cell drops the service’s verdict, its problems at that cell, and takes a new start key', () => {

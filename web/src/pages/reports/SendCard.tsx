@@ -2,6 +2,7 @@
 import type { SendWizard } from '../../api-types';
 import { PlainBadge, sendStatusTone } from '../../components/Badge';
 import { SendCost } from './SendCost';
+import { SkippedRows } from './SkippedRows';
 import { fmtDuration, fmtNumber, fmtTime } from '../../format';
 import { FUNNEL_STAGES, fmtRate, funnelRates, PRE_FUNNEL_STAGES, SEND_STATUS_NAMES } from '../../plain-names';
 
@@ -63,6 +64,7 @@ export function SendCard(props: { send: SendWizard; selected: boolean; detailHre
       {w.status === 'PAUSED' && w.paused_reason && <p class="alert warn small">On hold: {w.paused_reason}. It resumes by itself.</p>}
       {w.status === 'PAUSED_BY_USER' && <p class="alert warn small">Paused by a user: nothing new goes to WhatsApp until it is resumed.</p>}
       {w.status === 'SCHEDULED' && w.scheduled_at && <p class="alert info small">Scheduled: starts {fmtTime(w.scheduled_at)}.</p>}
+      <SkippedRows id={w.send_wizard_id} count={w.skipped_count} />
       {w.retry_of && <p class="muted small">Retry of the failed rows of <span class="mono">{w.retry_of}</span>.</p>}
       <div class="progress-line">
         <div

@@ -1,19 +1,8 @@
 /** The bulk-send calls of the wizard: startv2 as a dry run (checks and counts, stores nothing) and for real. */
 import { apiFetch } from '../../http';
-import type { DryRun } from './dry-run';
+import type { DryRun, StartAnswerData, StartV2Body } from './dry-run';
 
-export type { DryRun };
-
-/** The startv2 body the wizard sends. */
-export interface StartV2Body {
-  message_template_id: string;
-  channel_id: string;
-  total_time: number;
-  param_headers: string[];
-  rows: (string | number | null)[][];
-  send_name?: string;
-  scheduled_at?: string;
-}
+export type { DryRun, StartV2Body };
 
 /** Checks the rows exactly as a start would; throws ApiError (400, row/column errors) when a row is bad. */
 export async function dryRun(body: StartV2Body, signal?: AbortSignal): Promise<DryRun> {
@@ -21,8 +10,8 @@ export async function dryRun(body: StartV2Body, signal?: AbortSignal): Promise<D
 }
 
 /** Starts the bulk send; answers its id, the rows stored and the duplicates removed. */
-export async function start(body: StartV2Body, idempotencyKey: string): Promise<{ send_wizard_id: string; summary: number; duplicate_count: number }> {
-  return (await apiFetch<{ data: { send_wizard_id: string; summary: number; duplicate_count: number } }>('/agent-app/message-template/send-wizard/startv2', {
+export async function start(body: StartV2Body, idempotencyKey: string): Promise<StartAnswerData> {
+  return (await apiFetch<{ data: StartAnswerData }>('/agent-app/message-template/send-wizard/startv2', {
     method: 'POST', json: body, headers: { 'Idempotency-Key': idempotencyKey },
   })).data;
 }
@@ -37,6 +26,8 @@ export interface FileStart {
   mapping: Record<string, string>;
   send_name?: string;
   scheduled_at?: string;
+  skip_invalid_rows?: boolean;
+  message_send_ttl_seconds?: number | null;
 }
 
 function fileForm(f: FileStart, dry: boolean): FormData {
@@ -47,6 +38,8 @@ function fileForm(f: FileStart, dry: boolean): FormData {
   form.append('mapping', JSON.stringify(f.mapping));
   if (f.send_name) form.append('send_name', f.send_name);
   if (f.scheduled_at) form.append('scheduled_at', f.scheduled_at);
+  if (f.skip_invalid_rows) form.append('skip_invalid_rows', 'true');
+  if (f.message_send_ttl_seconds) form.append('message_send_ttl_seconds', String(f.message_send_ttl_seconds));
   if (dry) form.append('dry_run', 'true');
   form.append('file', f.file, f.file.name);
   return form;
@@ -58,8 +51,8 @@ export async function dryRunFile(f: FileStart): Promise<DryRun> {
 }
 
 /** Starts a bulk send from an uploaded file. */
-export async function startFile(f: FileStart, idempotencyKey: string): Promise<{ send_wizard_id: string; summary: number; duplicate_count: number }> {
-  return (await apiFetch<{ data: { send_wizard_id: string; summary: number; duplicate_count: number } }>('/agent-app/message-template/send-wizard/start-file', {
+export async function startFile(f: FileStart, idempotencyKey: string): Promise<StartAnswerData> {
+  return (await apiFetch<{ data: StartAnswerData }>('/agent-app/message-template/send-wizard/start-file', {
     method: 'POST', body: fileForm(f, false), headers: { 'Idempotency-Key': idempotencyKey },
   })).data;
 }

@@ -73,6 +73,10 @@ export interface WizardState {
   totalTime: number;
   /** The bulk send's own name (send_name), as typed; blank = none. */
   sendName: string;
+  /** Leave out the rows with problems (skip_invalid_rows) instead of fixing them; they are counted and listed. */
+  skipInvalid: boolean;
+  /** Marketing Messages TTL in hours ('' = the network's default), offered for a MARKETING template on a channel that sends through it. */
+  ttlHours: string;
   /** When to start: '' = now, else a `datetime-local` value in the browser's time zone (sent as scheduled_at). */
   startAt: string;
   testSend: TestSend;
@@ -98,12 +102,14 @@ export type WizardAction =
   | { type: 'targetMapped'; target: string; column: Mapping[string] }
   | { type: 'cellEdited'; row: number; target: string; value: string }
   | { type: 'checkBegun' }
-  | { type: 'checkPassed'; result: DryRun }
+  | { type: 'checkPassed'; result: DryRun; skipped: RowIssue[] }
   | { type: 'checkRefused'; issues: RowIssue[] }
   | { type: 'checkFailed'; error: string }
   | { type: 'pacingChosen'; totalTime: number }
   | { type: 'sendNamed'; name: string }
   | { type: 'startAtChosen'; startAt: string }
+  | { type: 'skipChosen'; skip: boolean }
+  | { type: 'ttlChosen'; hours: string }
   | { type: 'testEdited'; phone?: string; row?: number }
   | { type: 'testBegun' }
   | { type: 'testSent'; messageId: string }
@@ -118,7 +124,7 @@ export type WizardAction =
 export function initialState(step: number, keyBase: string, channelId = '', templateId = ''): WizardState {
   return {
     step, channelId, templateId, templates: null, error: null, table: null, source: '', bigFile: null, pasted: '', mapping: {}, mappedFor: null, serverIssues: [],
-    checked: null, checking: false, totalTime: 0, sendName: '', startAt: '', testSend: NO_TEST, starting: false, started: null, keyBase, keyGeneration: 0,
+    checked: null, checking: false, totalTime: 0, sendName: '', skipInvalid: false, ttlHours: '', startAt: '', testSend: NO_TEST, starting: false, started: null, keyBase, keyGeneration: 0,
   };
 }
 
@@ -172,7 +178,8 @@ export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
     case 'checkBegun':
       return { ...s, checking: true, error: null };
     case 'checkPassed':
-      return { ...s, checking: false, checked: a.result, serverIssues: [] };
+      // Rows the service would skip (skip_invalid_rows) stay listed as problems.
+      return { ...s, checking: false, checked: a.result, serverIssues: a.skipped };
     case 'checkRefused':
       return { ...s, checking: false, checked: null, serverIssues: a.issues };
     case 'checkFailed':
@@ -181,6 +188,10 @@ export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
       return { ...s, totalTime: a.totalTime, keyGeneration: s.keyGeneration + 1 };
     case 'sendNamed':
       return { ...s, sendName: a.name, keyGeneration: s.keyGeneration + 1 };
+    case 'skipChosen':
+      return invalidated({ ...s, skipInvalid: a.skip, serverIssues: [] });
+    case 'ttlChosen':
+      return { ...s, ttlHours: a.hours, keyGeneration: s.keyGeneration + 1 };
     case 'startAtChosen':
       return { ...s, startAt: a.startAt, keyGeneration: s.keyGeneration + 1 };
     case 'testEdited':
@@ -202,6 +213,6 @@ export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
         ? { ...s, starting: false, error: a.error, serverIssues: a.issues, checked: null }
         : { ...s, starting: false, error: a.error };
     case 'sendAnother':
-      return invalidated({ ...s, started: null, table: null, bigFile: null, pasted: '', sendName: '', startAt: '', testSend: NO_TEST, step: STEP.channel, error: null });
+      return invalidated({ ...s, started: null, table: null, bigFile: null, pasted: '', sendName: '', skipInvalid: false, ttlHours: '', startAt: '', testSend: NO_TEST, step: STEP.channel, error: null });
   }
 }

@@ -9,6 +9,7 @@ import { replaceQuery, useRoute } from '../../router';
 import { listTemplates } from '../templates/api';
 import { useChannels } from '../../data';
 import { parseScheduledAt } from '../../../../src/domain/bulk-send-states.js';
+import { MARKETING_TTL_SECONDS } from '../../../../src/domain/marketing-messages.js';
 import { dryRun, dryRunFile, sendOne, start, startFile } from './api';
 import { autoMap, cellOf, checkRows, countDuplicates, FULL_NAME, issuesFromErrors, issuesFromFileErrors, missingTargets, PHONE, toFileMapping, toStartRows } from './mapping';
 import { MAX_TOTAL_TIME } from './pacing';
@@ -31,6 +32,16 @@ export function scheduleOf(startAt: string, now = new Date()): { ok: true; at: D
   const checked = parseScheduledAt(at.toISOString(), now);
   if (checked.ok) return checked;
   return { ok: false, reason: checked.reason.includes('past') ? 'That time has passed: choose a later one, or start now.' : checked.reason.replace(/^scheduled_at is/, 'The start is') };
+}
+
+/** The TTL typed in hours as seconds: null = the network's default, or why the service would refuse it. */
+export function ttlOf(hours: string): { ok: true; seconds: number | null } | { ok: false; reason: string } {
+  if (hours.trim() === '') return { ok: true, seconds: null };
+  const seconds = Math.round(Number(hours) * 3600);
+  if (!Number.isFinite(seconds) || seconds < MARKETING_TTL_SECONDS.min || seconds > MARKETING_TTL_SECONDS.max) {
+    return { ok: false, reason: `Between ${MARKETING_TTL_SECONDS.min / 3600} and ${MARKETING_TTL_SECONDS.max / 3600} hours (12 hours to 30 days), or empty for WhatsApp's default.` };
+  }
+  return { ok: true, seconds };
 }
 
 export function useWizard() {
@@ -123,23 +134,32 @@ export function useWizard() {
 
   // The schedule: now, or a time the service accepts (its own rule, domain/bulk-send-states.ts).
   const schedule = scheduleOf(state.startAt);
-  // The name and the time go with the start only (a dry run's answer does not depend on them).
+  // The Marketing Messages TTL, offered when this channel sends this (MARKETING) template through that API.
+  const ttlOffered = Boolean(channel?.marketing_messages?.enabled && template?.category.toUpperCase() === 'MARKETING');
+  const ttl = ttlOf(state.ttlHours);
+  // The name, the time and the TTL go with the start only (a dry run's answer does not depend on them).
   const extras = (forStart: boolean) => ({
+    ...(state.skipInvalid ? { skip_invalid_rows: true } : {}),
     ...(forStart && state.sendName.trim() ? { send_name: state.sendName.trim() } : {}),
     ...(forStart && schedule.ok && schedule.at ? { scheduled_at: schedule.at.toISOString() } : {}),
+    ...(forStart && ttlOffered && ttl.ok && ttl.seconds !== null ? { message_send_ttl_seconds: ttl.seconds } : {}),
   });
   const body = (forStart = false) => ({ message_template_id: templateId, channel_id: channelId, total_time: totalTime, ...toStartRows(table!, mapping, slots), ...extras(forStart) });
   const fileStart = (forStart = false) => ({
     file: bigFile!.file, message_template_id: templateId, channel_id: channelId, total_time: totalTime, mapping: toFileMapping(table!.headers, mapping), ...extras(forStart),
   });
-  const issuesOf = (e: ApiError) => (bigFile ? issuesFromFileErrors(e.errors, table!.headers, mapping) : issuesFromErrors(e.errors, body().param_headers));
+  const issuesOfErrors = (errors: { field?: string; message: string }[]) =>
+    (bigFile ? issuesFromFileErrors(errors, table!.headers, mapping) : issuesFromErrors(errors, body().param_headers));
+  const issuesOf = (e: ApiError) => issuesOfErrors(e.errors);
   const refusedRows = (e: unknown) => e instanceof ApiError && e.errors.length > 0 && e.status < 500;
 
   const check = async () => {
     if (!table || !template) return;
     dispatch({ type: 'checkBegun' });
     try {
-      dispatch({ type: 'checkPassed', result: bigFile ? await dryRunFile(fileStart()) : await dryRun(body()) });
+      const result = bigFile ? await dryRunFile(fileStart()) : await dryRun(body());
+      const skipped = (result.skipped_rows ?? []).map((r) => ({ code: 'SKIPPED', field: r.field ?? undefined, message: r.message }));
+      dispatch({ type: 'checkPassed', result, skipped: skipped.length ? issuesOfErrors(skipped) : [] });
     } catch (e) {
       if (refusedRows(e)) dispatch({ type: 'checkRefused', issues: issuesOf(e as ApiError) });
       else dispatch({ type: 'checkFailed', error: errorText(e) });
@@ -148,8 +168,8 @@ export function useWizard() {
 
   // Entering the check step with a clean list asks the service at once.
   useEffect(() => {
-    if (step === STEP.check && localIssues.length === 0 && missing.length === 0 && !checked && !checking) void check();
-  }, [step]);
+    if (step === STEP.check && (localIssues.length === 0 || state.skipInvalid) && missing.length === 0 && !checked && !checking) void check();
+  }, [step, state.skipInvalid]);
 
   const doStart = async () => {
     dispatch({ type: 'startBegun' });
@@ -185,8 +205,8 @@ export function useWizard() {
     Boolean(template),
     Boolean(table),
     missing.length === 0,
-    issues.length === 0 && checked !== null,
-    totalTime >= 0 && totalTime <= MAX_TOTAL_TIME && schedule.ok,
+    checked !== null && (issues.length === 0 || state.skipInvalid),
+    totalTime >= 0 && totalTime <= MAX_TOTAL_TIME && schedule.ok && (!ttlOffered || ttl.ok),
     false,
   ][step];
 
@@ -194,7 +214,7 @@ export function useWizard() {
 
   return {
     state, dispatch, channels, channelsError, channelId, templateId, channel, template, slots, issues, missing, duplicates, canNext,
-    targetLabel, chooseChannel, chooseTemplate, onFile, onPaste, check, doStart, sendTest, schedule,
+    targetLabel, chooseChannel, chooseTemplate, onFile, onPaste, check, doStart, sendTest, schedule, ttlOffered, ttl,
   };
 }
 

@@ -12,6 +12,9 @@ export function CheckStep({ w }: { w: Wizard }) {
   const { template, slots, issues, duplicates, targetLabel } = w;
   if (!table || !template) return null;
   const bigFile = w.state.bigFile !== null;
+  const skipInvalid = w.state.skipInvalid;
+  const skippedCount = checked?.skipped_count ?? 0;
+  const skipping = skipInvalid && checked !== null && skippedCount > 0;
   const onEdit = (row: number, target: string, value: string) => w.dispatch({ type: 'cellEdited', row, target, value });
   const targets = [PHONE, ...slots.filter((s) => mapping[s.column] !== null && mapping[s.column] !== undefined).map((s) => s.column),
     ...(mapping[FULL_NAME] !== null && mapping[FULL_NAME] !== undefined ? [FULL_NAME] : [])];
@@ -24,8 +27,10 @@ export function CheckStep({ w }: { w: Wizard }) {
   return (
     <div class="check-step">
       <div class="row">
-        <span class={`badge ${issues.length ? 'red' : checked ? 'green' : 'grey'}`} data-testid="check-state">
-          {issues.length ? `${issues.length} problem${issues.length === 1 ? '' : 's'}` : checked ? 'Checked by the service' : checking ? 'Checking…' : 'Not checked yet'}
+        <span class={`badge ${skipping ? 'yellow' : issues.length ? 'red' : checked ? 'green' : 'grey'}`} data-testid="check-state">
+          {skipping
+            ? `Checked: ${skippedCount.toLocaleString('en-US')} row${skippedCount === 1 ? '' : 's'} will be left out`
+            : issues.length ? `${issues.length} problem${issues.length === 1 ? '' : 's'}` : checked ? 'Checked by the service' : checking ? 'Checking…' : 'Not checked yet'}
         </span>
         <span class="muted">
           {bigFile
@@ -35,11 +40,17 @@ export function CheckStep({ w }: { w: Wizard }) {
         <span class="spacer" />
         <button type="button" class="button" onClick={w.check} disabled={checking}>{checking ? 'Checking…' : 'Check with the service'}</button>
       </div>
+      {(issues.length > 0 || skipInvalid) && (
+        <label class="check skip-choice">
+          <input type="checkbox" checked={skipInvalid} onChange={(e) => w.dispatch({ type: 'skipChosen', skip: (e.target as HTMLInputElement).checked })} />
+          {' '}Leave out the rows with problems and send the rest (they are counted and listed in the report)
+        </label>
+      )}
       {listIssues.map((i, k) => <p key={k} class="alert error" role="alert">{i.message}</p>)}
       {issues.some((i) => i.row !== null || i.sheetRow !== undefined) && (
-        <div class="issues" role="region" aria-label="Problems to fix">
-          <h3>Fix these before sending</h3>
-          {bigFile && <p class="small">Fix them in the file and choose it again.</p>}
+        <div class="issues" role="region" aria-label={skipInvalid ? 'Rows left out' : 'Problems to fix'}>
+          <h3>{skipInvalid ? 'These rows will be left out (or fix them here)' : 'Fix these before sending'}</h3>
+          {bigFile && <p class="small">{skipInvalid ? 'The service checks the whole file; the first 100 are listed.' : 'Fix them in the file and choose it again.'}</p>}
           <ul data-testid="issues">
             {issues.filter((i) => i.sheetRow !== undefined).slice(0, 100).map((i, k) => (
               <li key={`s${k}`}>Sheet row {i.sheetRow}, {targetLabel(i.target)}: {i.message}</li>

@@ -4,8 +4,23 @@ import { fmtTime } from '../../../format';
 import { tierName } from '../../../plain-names';
 import { duration } from '../pacing';
 import { MAX_SEND_NAME_LENGTH } from '../../../../../src/domain/bulk-send-name.js';
+import type { DryRun } from '../api';
 import type { Wizard } from '../useWizard';
 import { TestSendBox } from './TestSendBox';
+
+/** The dry run's estimate, said as what it is: Meta's list price for the rows if all were delivered, not an invoice. */
+function Estimate({ cost }: { cost: DryRun['estimate'] }) {
+  const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: cost.currency, maximumFractionDigits: 4 }).format(n);
+  const categories = [...new Set(cost.by_market.map((m) => m.category))];
+  return (
+    <span title={cost.note}>
+      {cost.complete ? 'about ' : 'at least '}{money(cost.estimated_cost)}
+      {categories.length ? ` (${categories.map((c) => c.replace(/_/g, ' ')).join(', ')})` : ''}
+      {cost.unknown_price_count ? `; ${cost.unknown_price_count.toLocaleString('en-US')} message${cost.unknown_price_count === 1 ? ' has' : 's have'} no known price` : ''}
+      <small class="muted estimate-note">Meta’s list price{cost.rate_card_effective_date ? ` of ${cost.rate_card_effective_date}` : ''} if every message is delivered — an estimate, not an invoice.</small>
+    </span>
+  );
+}
 
 export function ConfirmStep({ w }: { w: Wizard }) {
   const { checked, totalTime, starting, started, sendName } = w.state;
@@ -42,6 +57,10 @@ export function ConfirmStep({ w }: { w: Wizard }) {
         <dt>Repeated numbers (sent once)</dt><dd data-testid="confirm-duplicates">{checked.duplicates_removed.toLocaleString('en-US')}</dd>
         <dt>New customers in 24 hours</dt><dd title="tier_quota_needed">{checked.tier_quota_needed.toLocaleString('en-US')} not messaged from this number in the last 24 hours</dd>
         <dt>Messaging limit left</dt><dd title={tier}>{checked.tier_quota_left === null ? `no cap (${tierName(tier)})` : `${checked.tier_quota_left.toLocaleString('en-US')} more new customers (limit ${tierName(tier)})`}</dd>
+        {w.state.skipInvalid && (
+          <><dt>Rows left out as invalid</dt><dd data-testid="confirm-skipped">{(checked.skipped_count ?? 0).toLocaleString('en-US')}{checked.skipped_count ? ' (listed in the report)' : ''}</dd></>
+        )}
+        <dt>Estimated cost</dt><dd data-testid="confirm-estimate"><Estimate cost={checked.estimate} /></dd>
         <dt>Starts</dt><dd data-testid="confirm-start">{at ? fmtTime(at.toISOString()) : 'now'}</dd>
         <dt>Pacing</dt><dd>{totalTime === 0 ? 'as fast as the channel allows' : `over ${duration(totalTime)}`}</dd>
       </dl>

@@ -54,6 +54,16 @@ export function PacingStep({ w }: { w: Wizard }) {
           </label>
         )}
       </fieldset>
+      {w.ttlOffered && (
+        <label class="field" for="wiz-ttl">
+          <span>Keep trying to deliver for (hours, optional)</span>
+          <input id="wiz-ttl" type="number" min={12} max={720} step={1} value={w.state.ttlHours} aria-invalid={w.ttl.ok ? undefined : true} aria-describedby="wiz-ttl-note"
+            onInput={(e) => w.dispatch({ type: 'ttlChosen', hours: (e.target as HTMLInputElement).value })} />
+          <small id="wiz-ttl-note" class={w.ttl.ok ? 'muted' : 'field-error'} title="message_send_ttl_seconds">
+            {w.ttl.ok ? 'This channel sends marketing messages through WhatsApp’s marketing messages service: a message not delivered within this time is dropped. Empty: WhatsApp’s default.' : w.ttl.reason}
+          </small>
+        </label>
+      )}
       <p class="alert info" data-testid="pacing-text" title={`total_time = ${totalTime} s`}>{pacingText(totalTime, checked?.rows ?? table?.rows.length ?? 0)}</p>
     </>
   );
