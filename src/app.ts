@@ -49,6 +49,7 @@ import { apiV1WebhookEndpointRoutes } from './http/api-v1/webhook-endpoints.js';
 import { webhookRoutes } from './http/webhooks/routes.js';
 import { createMetrics, OUTBOX_PENDING_CAP, type Metrics, type OutboxBacklog } from './http/ops/metrics.js';
 import { findPendingDeliveryBacklog } from './store/metrics.js';
+import { findEndpointBacklogs } from './store/webhook-deliveries.js';
 import { analyzeMessages } from './store/statistics.js';
 import { createStatisticsRefresh } from './engine/statistics-refresh.js';
 import { opsRoutes } from './http/ops/routes.js';
@@ -229,7 +230,14 @@ function createAppMetrics(options: AppOptions, parts: Parts, draining: () => boo
   // PENDING deliveries, capped count and oldest age.
   const outboxBacklog = async (): Promise<OutboxBacklog> => {
     const backlog = await findPendingDeliveryBacklog(options.db, OUTBOX_PENDING_CAP);
-    return { pending: backlog.pending, oldestAgeSeconds: backlog.oldest_created_at ? Math.max(0, (Date.now() - backlog.oldest_created_at.getTime()) / 1000) : null };
+    const age = (at: Date | null) => (at ? Math.max(0, (Date.now() - at.getTime()) / 1000) : null);
+    const endpoints = (await findEndpointBacklogs(options.db, OUTBOX_PENDING_CAP)).map((e) => ({
+      endpointId: e.endpoint_id,
+      pending: e.pending,
+      oldestAgeSeconds: age(e.oldest_pending_at),
+      nextAttemptInSeconds: e.next_attempt_at ? (e.next_attempt_at.getTime() - Date.now()) / 1000 : null,
+    }));
+    return { pending: backlog.pending, oldestAgeSeconds: age(backlog.oldest_created_at), endpoints };
   };
   return createMetrics({
     db: options.db,

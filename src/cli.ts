@@ -130,7 +130,7 @@ async function tokenForAdd(values: Record<string, unknown>): Promise<string> {
 }
 
 async function withStore<T>(config: Config, work: (store: Store) => Promise<T>, migrateFirst = true): Promise<T> {
-  const store = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  const store = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }, { statementTimeoutMs: config.dbStatementTimeoutSeconds * 1000 });
   try {
     if (migrateFirst) await migrate(store.db);
     return await work(store);

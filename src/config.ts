@@ -63,6 +63,10 @@ export interface Config {
   clientWebhookConcurrency: number;
   /** CLIENT_WEBHOOK_RETENTION_SECONDS: finished client webhook deliveries are kept this long (default 7 days). */
   clientWebhookRetentionSeconds: number;
+  /** CLIENT_WEBHOOK_MAX_PENDING: an endpoint with more undelivered deliveries than this is disabled (default 100,000). */
+  clientWebhookMaxPending: number;
+  /** DB_STATEMENT_TIMEOUT_SECONDS: PostgreSQL ends any statement of the service that runs longer (default 300). */
+  dbStatementTimeoutSeconds: number;
   /** The key that seals channel access tokens at rest (TMS_SECRET_KEY; a fixed development key in simulator mode). */
   secretKey: string;
   /** TMS_ALLOW_PUBLIC_SIMULATOR=1: the simulator-mode service may listen on a non-loopback HOST (a warning is printed). */
@@ -222,6 +226,8 @@ export function loadConfig(env: Env = process.env): Config {
     clientWebhookTimeoutMs: parseInteger(env, 'CLIENT_WEBHOOK_TIMEOUT_MS', 10_000, 500, 60_000),
     clientWebhookConcurrency: parseInteger(env, 'CLIENT_WEBHOOK_CONCURRENCY', 8, 1, 64),
     clientWebhookRetentionSeconds: parseInteger(env, 'CLIENT_WEBHOOK_RETENTION_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
+    clientWebhookMaxPending: parseInteger(env, 'CLIENT_WEBHOOK_MAX_PENDING', 100_000, 100, 10_000_000),
+    dbStatementTimeoutSeconds: parseInteger(env, 'DB_STATEMENT_TIMEOUT_SECONDS', 300, 5, 86_400),
     secretKey: secretKey ?? DEV_SECRET_KEY,
     allowPublicSimulator,
     metricsToken,

@@ -73,6 +73,7 @@ export async function startService(config: Config): Promise<RunningService> {
   const secrets = createSecretBox(config.secretKey);
   const store: Store = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    { statementTimeoutMs: config.dbStatementTimeoutSeconds * 1000 },
   );
   const stops: Array<() => Promise<void>> = [() => store.close()];
   try {
@@ -141,6 +142,7 @@ export async function startService(config: Config): Promise<RunningService> {
         timeoutMs: config.clientWebhookTimeoutMs,
         concurrencyPerEndpoint: config.clientWebhookConcurrency,
         retentionSeconds: config.clientWebhookRetentionSeconds,
+        maxPendingPerEndpoint: config.clientWebhookMaxPending,
       },
     });
     stops.unshift(() => app.close());

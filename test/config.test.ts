@@ -63,6 +63,8 @@ test('every variable is read', () => {
     CLIENT_WEBHOOK_TIMEOUT_MS: '2000',
     CLIENT_WEBHOOK_CONCURRENCY: '3',
     CLIENT_WEBHOOK_RETENTION_SECONDS: '600',
+    CLIENT_WEBHOOK_MAX_PENDING: '5000',
+    DB_STATEMENT_TIMEOUT_SECONDS: '60',
     WEBHOOK_APPLY_BUDGET_MS: '250',
     TMS_HEAP_GROWTH_PERCENT: '50',
   });
@@ -93,6 +95,8 @@ test('every variable is read', () => {
     clientWebhookTimeoutMs: 2000,
     clientWebhookConcurrency: 3,
     clientWebhookRetentionSeconds: 600,
+    clientWebhookMaxPending: 5000,
+    dbStatementTimeoutSeconds: 60,
     secretKey: KEY,
     allowPublicSimulator: true,
     metricsToken: 'metrics-token-0123456789',

@@ -25,7 +25,7 @@ import {
   releaseDeliveries,
   type DeliveryRow,
 } from '../store/webhook-deliveries.js';
-import { listEnabledWebhookEndpoints, noteEndpointFailure, noteEndpointSuccess } from '../store/webhook-endpoints.js';
+import { disableEndpointsOverBacklog, listEnabledWebhookEndpoints, noteEndpointFailure, noteEndpointSuccess } from '../store/webhook-endpoints.js';
 
 /** Worker settings (defaults in DEFAULT_OUTBOX_OPTIONS). */
 export interface OutboxOptions {
@@ -42,6 +42,8 @@ export interface OutboxOptions {
   disableAfterFailures: number;
   /** ... and no success for this long. */
   disableAfterMs: number;
+  /** An endpoint with more PENDING deliveries than this is disabled (its backlog stops growing). */
+  maxPendingPerEndpoint: number;
   /** DELIVERED and FAILED rows older than this are deleted. */
   retentionSeconds: number;
   /** The loop's pause when nothing is due; an endpoint with nothing due is asked again after `idleEndpointMs`. */
@@ -59,6 +61,7 @@ export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
   giveUpAfterMs: 24 * 3600 * 1000,
   disableAfterFailures: 20,
   disableAfterMs: 24 * 3600 * 1000,
+  maxPendingPerEndpoint: 100_000,
   retentionSeconds: 7 * 24 * 3600,
   pollMs: 250,
   idleEndpointMs: 1000,
@@ -152,9 +155,15 @@ export class OutboxWorker {
     await this.deps.poster.close();
   }
 
-  /** Runs maintenance once: gives up undeliverable rows, deletes finished rows past retention (bounded). */
+  /**
+   * Runs maintenance once: disables endpoints whose backlog passed its limit, gives up undeliverable rows, deletes
+   * finished rows past retention (bounded).
+   */
   async maintain(): Promise<void> {
     const { db } = this.deps;
+    for (const endpoint of await disableEndpointsOverBacklog(db, this.options.maxPendingPerEndpoint)) {
+      this.deps.log.warn({ endpointId: endpoint.id, companyId: endpoint.company_id, maxPending: this.options.maxPendingPerEndpoint }, 'client webhook endpoint disabled: its backlog passed the limit');
+    }
     const maxAge = Math.ceil(this.options.giveUpAfterMs / 1000);
     for (let round = 0; round < 20; round += 1) if ((await giveUpUndeliverable(db, maxAge, 5000)) < 5000) break;
     for (let round = 0; round < 20; round += 1) if ((await deleteOldDeliveries(db, this.options.retentionSeconds, 5000)) < 5000) break;

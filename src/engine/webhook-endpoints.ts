@@ -13,10 +13,12 @@ import {
   countDeliveries,
   deleteEndpointDeliveries,
   findDelivery,
+  findEndpointBacklogs,
   insertReplay,
   listDeliveries,
   type DeliveryRow,
   type DeliveryState,
+  type EndpointBacklog,
 } from '../store/webhook-deliveries.js';
 import {
   countWebhookEndpoints,
@@ -98,9 +100,23 @@ export async function createEndpoint(deps: WebhookEndpointDeps, companyId: strin
   return { endpoint, secret };
 }
 
-/** The company's endpoints. */
-export function listEndpoints(deps: WebhookEndpointDeps, companyId: string): Promise<WebhookEndpointRow[]> {
-  return listWebhookEndpoints(deps.db, companyId);
+/** An endpoint's backlog is counted up to this many deliveries. */
+export const BACKLOG_COUNT_CAP = 1_000_000;
+
+/** An endpoint with its backlog: PENDING deliveries (counted up to BACKLOG_COUNT_CAP), the oldest, the next attempt. */
+export type EndpointWithBacklog = WebhookEndpointRow & { backlog: Omit<EndpointBacklog, 'endpoint_id'> };
+
+async function withBacklogs(deps: WebhookEndpointDeps, rows: WebhookEndpointRow[]): Promise<EndpointWithBacklog[]> {
+  const backlogs = new Map((await findEndpointBacklogs(deps.db, BACKLOG_COUNT_CAP, rows.map((r) => r.id))).map((b) => [b.endpoint_id, b]));
+  return rows.map((row) => {
+    const b = backlogs.get(row.id);
+    return { ...row, backlog: { pending: b?.pending ?? 0, oldest_pending_at: b?.oldest_pending_at ?? null, next_attempt_at: b?.next_attempt_at ?? null } };
+  });
+}
+
+/** The company's endpoints with their backlogs. */
+export async function listEndpoints(deps: WebhookEndpointDeps, companyId: string): Promise<EndpointWithBacklog[]> {
+  return withBacklogs(deps, await listWebhookEndpoints(deps.db, companyId));
 }
 
 /** One of the company's endpoints, or 404 WEBHOOK_ENDPOINT_NOT_FOUND. */
@@ -108,6 +124,11 @@ export async function getEndpoint(deps: WebhookEndpointDeps, companyId: string, 
   const row = await findWebhookEndpoint(deps.db, companyId, id);
   if (!row) throw new AppError('WEBHOOK_ENDPOINT_NOT_FOUND', undefined, { field: 'id' });
   return row;
+}
+
+/** One of the company's endpoints with its backlog, or 404 WEBHOOK_ENDPOINT_NOT_FOUND. */
+export async function getEndpointWithBacklog(deps: WebhookEndpointDeps, companyId: string, id: string): Promise<EndpointWithBacklog> {
+  return (await withBacklogs(deps, [await getEndpoint(deps, companyId, id)]))[0];
 }
 
 /** A change of an endpoint (absent fields stay). */
@@ -127,7 +148,7 @@ export async function patchEndpoint(
   companyId: string,
   id: string,
   patch: EndpointPatch,
-): Promise<{ endpoint: WebhookEndpointRow; secret?: string }> {
+): Promise<{ endpoint: EndpointWithBacklog; secret?: string }> {
   if (patch.secret !== undefined && !patch.rotate_secret) throw invalid('secret', 'secret is only taken with rotate_secret: true');
   const url = patch.url === undefined ? undefined : checkEndpointUrl(patch.url);
   const events = checkEvents(patch.events);
@@ -140,7 +161,8 @@ export async function patchEndpoint(
     secret: secret === undefined ? undefined : deps.secrets.seal(secret),
   });
   if (!endpoint) throw new AppError('WEBHOOK_ENDPOINT_NOT_FOUND', undefined, { field: 'id' });
-  return secret === undefined ? { endpoint } : { endpoint, secret };
+  const [withBacklog] = await withBacklogs(deps, [endpoint]);
+  return secret === undefined ? { endpoint: withBacklog } : { endpoint: withBacklog, secret };
 }
 
 /** Removes an endpoint and its delivery log (in batches). */

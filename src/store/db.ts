@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect, type MigrationResult } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type MigrationResult } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { MIGRATIONS } from './migrations/index.js';
@@ -125,10 +125,25 @@ function lockDataDir(dir: string): () => void {
   return () => rmSync(lockFile, { force: true });
 }
 
-/** Opens a database without migrating it. */
-export async function openDatabase(target: DatabaseTarget): Promise<Store> {
+/** The longest a statement of the service may run on PostgreSQL by default (DB_STATEMENT_TIMEOUT_SECONDS). */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 300_000;
+/** How often PostgreSQL checks, during a long statement, that the connection's client is still there. */
+const CLIENT_CHECK_INTERVAL_MS = 2000;
+
+/**
+ * Opens a database without migrating it. On PostgreSQL every connection carries a `statement_timeout` (a stuck
+ * statement ends) and `client_connection_check_interval` (a statement whose process died, so its socket closed,
+ * ends within seconds instead of running to its end). PGlite runs inside this process: its statements end with it,
+ * and it cannot interrupt one (a statement_timeout is not enforced there).
+ */
+export async function openDatabase(target: DatabaseTarget, options: { statementTimeoutMs?: number } = {}): Promise<Store> {
   if ('databaseUrl' in target) {
-    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: POOL_SIZE });
+    const timeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+    const pool = new pg.Pool({
+      connectionString: target.databaseUrl,
+      max: POOL_SIZE,
+      options: `-c statement_timeout=${timeout} -c client_connection_check_interval=${CLIENT_CHECK_INTERVAL_MS}`,
+    });
     // An idle connection that the server closes (a restart, a failover, an administrator) must not crash the
     // process: the pool drops it and the next query opens a new one.
     pool.on('error', (error) => console.error(`tms: an idle PostgreSQL connection closed: ${error.message}`));
@@ -211,8 +226,22 @@ export async function openDatabase(target: DatabaseTarget): Promise<Store> {
   }
 }
 
-/** Applies every pending migration; returns the names applied now. */
+/**
+ * Applies every pending migration; returns the names applied now. On one connection without the statement timeout
+ * (a migration may build an index over a large table); the connection's own timeout is restored after.
+ */
 export async function migrate(db: Kysely<Database>): Promise<string[]> {
+  return db.connection().execute(async (conn) => {
+    await sql`set statement_timeout = 0`.execute(conn);
+    try {
+      return await migrateOn(conn);
+    } finally {
+      await sql`reset statement_timeout`.execute(conn);
+    }
+  });
+}
+
+async function migrateOn(db: Kysely<Database>): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },

@@ -175,6 +175,34 @@ export async function insertReplay(db: Db, source: DeliveryRow): Promise<Deliver
   return result.rows[0]!;
 }
 
+/** An endpoint's undelivered deliveries: how many (up to the cap), the oldest, and when the next attempt is due. */
+export interface EndpointBacklog {
+  endpoint_id: string;
+  pending: number;
+  oldest_pending_at: Date | null;
+  next_attempt_at: Date | null;
+}
+
+/**
+ * The backlog of these endpoints (every endpoint when `endpointIds` is absent), each figure read through a
+ * PENDING-only index: `pending` counts up to `cap` (the worker bounds a dead endpoint's backlog; the cap keeps this
+ * read bounded too).
+ */
+export async function findEndpointBacklogs(db: Db, cap: number, endpointIds?: string[]): Promise<EndpointBacklog[]> {
+  const result = await sql<EndpointBacklog>`
+    select e.id as endpoint_id,
+      (select count(*) from (select 1 from webhook_deliveries d where d.endpoint_id = e.id and d.state = ${PENDING}
+                             limit ${cap}) x)::int as pending,
+      (select d.created_at from webhook_deliveries d where d.endpoint_id = e.id and d.state = ${PENDING}
+       order by d.id limit 1) as oldest_pending_at,
+      (select d.next_attempt_at from webhook_deliveries d where d.endpoint_id = e.id and d.state = ${PENDING}
+       order by d.next_attempt_at limit 1) as next_attempt_at
+    from webhook_endpoints e
+    where ${endpointIds ? sql`e.id = any(${endpointIds}::text[])` : sql`true`}
+    order by e.id`.execute(db);
+  return result.rows;
+}
+
 /** PENDING deliveries per endpoint state (enabled or not), for the health of the outbox. */
 export async function countPendingDeliveries(db: Db): Promise<number> {
   const result = await sql<{ n: number }>`select count(*)::int as n from webhook_deliveries where state = ${PENDING}`.execute(db);

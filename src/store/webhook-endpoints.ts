@@ -1,6 +1,7 @@
 /** SQL for client webhook endpoints (migration 0009). Every company read takes the company id. */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, WebhookEndpointsTable } from './schema.js';
+import { DELIVERY } from '../domain/client-webhooks.js';
 
 type Db = Kysely<Database>;
 
@@ -118,6 +119,22 @@ export async function noteEndpointFailure(db: Db, id: string, maxFailures: numbe
     where id = ${id} and enabled
     returning enabled`.execute(db);
   return result.rows[0]?.enabled === false;
+}
+
+/**
+ * Disables enabled endpoints with more than `maxPending` PENDING deliveries (counted up to `maxPending` + 1 through the
+ * endpoint's pending index): their backlog stops growing; it is kept, delivered when the company enables the
+ * endpoint again, or given up after the retry window. Returns the endpoints it disabled.
+ */
+export async function disableEndpointsOverBacklog(db: Db, maxPending: number): Promise<Array<{ id: string; company_id: string }>> {
+  const result = await sql<{ id: string; company_id: string }>`
+    update webhook_endpoints e set enabled = false, disabled_at = now(), updated_at = now(),
+      disabled_reason = ${`backlog limit: more than ${maxPending} deliveries pending`}
+    where e.enabled
+      and (select count(*) from (select 1 from webhook_deliveries d where d.endpoint_id = e.id and d.state = ${sql.lit(DELIVERY.PENDING)}
+                                 limit ${maxPending + 1}) x) > ${maxPending}
+    returning e.id, e.company_id`.execute(db);
+  return result.rows;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
   createEndpoint,
-  getEndpoint,
+  getEndpointWithBacklog,
   listEndpointDeliveries,
   listEndpoints,
   patchEndpoint,
@@ -67,7 +67,7 @@ export const apiV1WebhookEndpointRoutes: FastifyPluginAsyncTypebox<RouteDeps & {
       schema: {
         tags: TAGS,
         summary: "The caller's webhook endpoints",
-        description: 'Oldest first, without secrets; `enabled`, `disabled_reason` and the failure streak show their health.' + ADDED,
+        description: 'Oldest first, without secrets; `enabled`, `disabled_reason`, the failure streak and `backlog` (pending deliveries, the oldest, the next attempt) show their health.' + ADDED,
         response: { 200: apiV1Schema({ items: Type.Array(EndpointView) }, { examples: [exB({ items: [EXAMPLE_ENDPOINT] })] }), ...ERROR_RESPONSES },
       },
     },
@@ -85,7 +85,7 @@ export const apiV1WebhookEndpointRoutes: FastifyPluginAsyncTypebox<RouteDeps & {
         response: { 200: apiV1Schema({ data: EndpointView }, { examples: [exB({ data: EXAMPLE_ENDPOINT })] }), ...ERROR_RESPONSES },
       },
     },
-    async (request) => apiV1Body(request, { data: toEndpointView(await getEndpoint(d, request.companyId, request.params.id)) }),
+    async (request) => apiV1Body(request, { data: toEndpointView(await getEndpointWithBacklog(d, request.companyId, request.params.id)) }),
   );
 
   app.patch(

@@ -30,6 +30,8 @@ export interface OutboxBacklog {
   pending: number;
   /** Age of the oldest undelivered delivery, or null when none waits. */
   oldestAgeSeconds: number | null;
+  /** Per endpoint (enabled or not): its pending deliveries, the oldest's age, seconds to its next attempt (≤ 0: due). */
+  endpoints?: Array<{ endpointId: string; pending: number; oldestAgeSeconds: number | null; nextAttemptInSeconds: number | null }>;
 }
 
 /** Where the metrics come from. */
@@ -204,6 +206,23 @@ export function createMetrics(sources: MetricsSources): Metrics {
         this.set((await snapshot()).outbox?.pending ?? 0);
       },
     });
+    const perEndpoint = (name: string, help: string, pick: (e: NonNullable<OutboxBacklog['endpoints']>[number]) => number | null) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['endpoint_id'],
+        registers: [registry],
+        async collect() {
+          this.reset();
+          for (const e of (await snapshot()).outbox?.endpoints ?? []) {
+            const value = pick(e);
+            if (value !== null) this.set({ endpoint_id: e.endpointId }, value);
+          }
+        },
+      });
+    perEndpoint('tms_outbox_endpoint_pending', `Client-webhook deliveries waiting per endpoint (counted up to ${OUTBOX_PENDING_CAP}); over CLIENT_WEBHOOK_MAX_PENDING the endpoint is disabled`, (e) => e.pending);
+    perEndpoint('tms_outbox_endpoint_oldest_age_seconds', 'Age of the oldest delivery waiting per endpoint (absent when none waits)', (e) => e.oldestAgeSeconds);
+    perEndpoint('tms_outbox_endpoint_next_attempt_seconds', "Seconds until the endpoint's next delivery attempt is due (0 or less: due now; absent when none waits)", (e) => e.nextAttemptInSeconds);
     new Gauge({
       name: 'tms_outbox_oldest_age_seconds',
       help: 'Age of the oldest client-webhook delivery still waiting; 0 when none waits',

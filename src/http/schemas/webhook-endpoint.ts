@@ -30,6 +30,7 @@ export const EXAMPLE_ENDPOINT = {
   last_success_at: '2026-11-23T16:05:12.345Z',
   created_at: '2026-11-23T16:00:00.000Z',
   updated_at: '2026-11-23T16:00:00.000Z',
+  backlog: { pending: 0, oldest_pending_at: null, next_attempt_at: null },
 };
 
 /** `POST /api/v1/webhook-endpoints` body. */
@@ -84,6 +85,14 @@ export const EndpointView = Type.Object(
     last_success_at: nullable(time()),
     created_at: time(),
     updated_at: time(),
+    backlog: Type.Object(
+      {
+        pending: Type.Integer({ description: 'deliveries not yet delivered nor given up (counted up to 1,000,000)' }),
+        oldest_pending_at: nullable(time()),
+        next_attempt_at: nullable(time()),
+      },
+      { description: "addition: the endpoint's undelivered deliveries. A backlog over CLIENT_WEBHOOK_MAX_PENDING disables the endpoint (disabled_reason says so); it is kept and delivered once the endpoint is enabled again, or given up after the retry window" },
+    ),
   },
   { examples: [EXAMPLE_ENDPOINT] },
 );
@@ -190,7 +199,8 @@ export const DeliveryView = Type.Object(
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 /** The API view of an endpoint. */
-export function toEndpointView(row: WebhookEndpointRow) {
+export function toEndpointView(row: WebhookEndpointRow & { backlog?: { pending: number; oldest_pending_at: Date | null; next_attempt_at: Date | null } }) {
+  const backlog = row.backlog ?? { pending: 0, oldest_pending_at: null, next_attempt_at: null };
   return {
     id: row.id,
     url: row.url,
@@ -204,6 +214,7 @@ export function toEndpointView(row: WebhookEndpointRow) {
     last_success_at: iso(row.last_success_at),
     created_at: iso(row.created_at)!,
     updated_at: iso(row.updated_at)!,
+    backlog: { pending: backlog.pending, oldest_pending_at: iso(backlog.oldest_pending_at), next_attempt_at: iso(backlog.next_attempt_at) },
   };
 }
 

@@ -26,6 +26,7 @@ import * as m0021 from './0021_messages_by_recipient.js';
 import * as m0022 from './0022_single_sends_by_time.js';
 import * as m0023 from './0023_bulk_send_skipped_rows.js';
 import * as m0024 from './0024_stop_cancels_in_batches.js';
+import * as m0025 from './0025_outbox_followers_wait.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -51,4 +52,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0022_single_sends_by_time': m0022,
   '0023_bulk_send_skipped_rows': m0023,
   '0024_stop_cancels_in_batches': m0024,
+  '0025_outbox_followers_wait': m0025,
 };

@@ -6627,7 +6627,7 @@ export interface paths {
         };
         /**
          * The caller's webhook endpoints
-         * @description Oldest first, without secrets; `enabled`, `disabled_reason` and the failure streak show their health. An addition: see docs/webhooks-out.md.
+         * @description Oldest first, without secrets; `enabled`, `disabled_reason`, the failure streak and `backlog` (pending deliveries, the oldest, the next attempt) show their health. An addition: see docs/webhooks-out.md.
          */
         get: {
             parameters: {
@@ -6666,7 +6666,12 @@ export interface paths {
                          *           "failing_since": null,
                          *           "last_success_at": "2026-11-23T16:05:12.345Z",
                          *           "created_at": "2026-11-23T16:00:00.000Z",
-                         *           "updated_at": "2026-11-23T16:00:00.000Z"
+                         *           "updated_at": "2026-11-23T16:00:00.000Z",
+                         *           "backlog": {
+                         *             "pending": 0,
+                         *             "oldest_pending_at": null,
+                         *             "next_attempt_at": null
+                         *           }
                          *         }
                          *       ]
                          *     }
@@ -6702,6 +6707,13 @@ export interface paths {
                                 created_at: string;
                                 /** Format: date-time */
                                 updated_at: string;
+                                /** @description addition: the endpoint's undelivered deliveries. A backlog over CLIENT_WEBHOOK_MAX_PENDING disables the endpoint (disabled_reason says so); it is kept and delivered once the endpoint is enabled again, or given up after the retry window */
+                                backlog: {
+                                    /** @description deliveries not yet delivered nor given up (counted up to 1,000,000) */
+                                    pending: number;
+                                    oldest_pending_at: string | null;
+                                    next_attempt_at: string | null;
+                                };
                             }[];
                         };
                     };
@@ -6789,6 +6801,11 @@ export interface paths {
                          *         "last_success_at": "2026-11-23T16:05:12.345Z",
                          *         "created_at": "2026-11-23T16:00:00.000Z",
                          *         "updated_at": "2026-11-23T16:00:00.000Z",
+                         *         "backlog": {
+                         *           "pending": 0,
+                         *           "oldest_pending_at": null,
+                         *           "next_attempt_at": null
+                         *         },
                          *         "secret": "whsec_q5cJ0n1lQe0N2yq2Yw0m7m4o3v0cX1x8dGq8m2pK1sQ"
                          *       }
                          *     }
@@ -6824,6 +6841,11 @@ export interface paths {
                              *       "last_success_at": "2026-11-23T16:05:12.345Z",
                              *       "created_at": "2026-11-23T16:00:00.000Z",
                              *       "updated_at": "2026-11-23T16:00:00.000Z",
+                             *       "backlog": {
+                             *         "pending": 0,
+                             *         "oldest_pending_at": null,
+                             *         "next_attempt_at": null
+                             *       },
                              *       "secret": "whsec_q5cJ0n1lQe0N2yq2Yw0m7m4o3v0cX1x8dGq8m2pK1sQ"
                              *     }
                              */
@@ -6843,6 +6865,13 @@ export interface paths {
                                 created_at: string;
                                 /** Format: date-time */
                                 updated_at: string;
+                                /** @description addition: the endpoint's undelivered deliveries. A backlog over CLIENT_WEBHOOK_MAX_PENDING disables the endpoint (disabled_reason says so); it is kept and delivered once the endpoint is enabled again, or given up after the retry window */
+                                backlog: {
+                                    /** @description deliveries not yet delivered nor given up (counted up to 1,000,000) */
+                                    pending: number;
+                                    oldest_pending_at: string | null;
+                                    next_attempt_at: string | null;
+                                };
                                 /** @description the signing secret: shown this once, store it now */
                                 secret: string;
                             };
@@ -6928,7 +6957,12 @@ export interface paths {
                          *         "failing_since": null,
                          *         "last_success_at": "2026-11-23T16:05:12.345Z",
                          *         "created_at": "2026-11-23T16:00:00.000Z",
-                         *         "updated_at": "2026-11-23T16:00:00.000Z"
+                         *         "updated_at": "2026-11-23T16:00:00.000Z",
+                         *         "backlog": {
+                         *           "pending": 0,
+                         *           "oldest_pending_at": null,
+                         *           "next_attempt_at": null
+                         *         }
                          *       }
                          *     }
                          */
@@ -6962,7 +6996,12 @@ export interface paths {
                              *       "failing_since": null,
                              *       "last_success_at": "2026-11-23T16:05:12.345Z",
                              *       "created_at": "2026-11-23T16:00:00.000Z",
-                             *       "updated_at": "2026-11-23T16:00:00.000Z"
+                             *       "updated_at": "2026-11-23T16:00:00.000Z",
+                             *       "backlog": {
+                             *         "pending": 0,
+                             *         "oldest_pending_at": null,
+                             *         "next_attempt_at": null
+                             *       }
                              *     }
                              */
                             data: {
@@ -6981,6 +7020,13 @@ export interface paths {
                                 created_at: string;
                                 /** Format: date-time */
                                 updated_at: string;
+                                /** @description addition: the endpoint's undelivered deliveries. A backlog over CLIENT_WEBHOOK_MAX_PENDING disables the endpoint (disabled_reason says so); it is kept and delivered once the endpoint is enabled again, or given up after the retry window */
+                                backlog: {
+                                    /** @description deliveries not yet delivered nor given up (counted up to 1,000,000) */
+                                    pending: number;
+                                    oldest_pending_at: string | null;
+                                    next_attempt_at: string | null;
+                                };
                             };
                         };
                     };
@@ -7142,7 +7188,12 @@ export interface paths {
                          *         "failing_since": null,
                          *         "last_success_at": "2026-11-23T16:05:12.345Z",
                          *         "created_at": "2026-11-23T16:00:00.000Z",
-                         *         "updated_at": "2026-11-23T16:00:00.000Z"
+                         *         "updated_at": "2026-11-23T16:00:00.000Z",
+                         *         "backlog": {
+                         *           "pending": 0,
+                         *           "oldest_pending_at": null,
+                         *           "next_attempt_at": null
+                         *         }
                          *       }
                          *     }
                          */
@@ -7176,7 +7227,12 @@ export interface paths {
                              *       "failing_since": null,
                              *       "last_success_at": "2026-11-23T16:05:12.345Z",
                              *       "created_at": "2026-11-23T16:00:00.000Z",
-                             *       "updated_at": "2026-11-23T16:00:00.000Z"
+                             *       "updated_at": "2026-11-23T16:00:00.000Z",
+                             *       "backlog": {
+                             *         "pending": 0,
+                             *         "oldest_pending_at": null,
+                             *         "next_attempt_at": null
+                             *       }
                              *     }
                              */
                             data: {
@@ -7195,6 +7251,13 @@ export interface paths {
                                 created_at: string;
                                 /** Format: date-time */
                                 updated_at: string;
+                                /** @description addition: the endpoint's undelivered deliveries. A backlog over CLIENT_WEBHOOK_MAX_PENDING disables the endpoint (disabled_reason says so); it is kept and delivered once the endpoint is enabled again, or given up after the retry window */
+                                backlog: {
+                                    /** @description deliveries not yet delivered nor given up (counted up to 1,000,000) */
+                                    pending: number;
+                                    oldest_pending_at: string | null;
+                                    next_attempt_at: string | null;
+                                };
                                 /** @description the new secret, only when rotate_secret was true */
                                 secret?: string;
                             };
