@@ -110,6 +110,12 @@ export async function apiDownload(path: string, fallbackName: string, init: ApiI
   const disposition = response.headers.get('content-disposition') ?? '';
   const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
   const name = match ? decodeURIComponent(match[1]) : fallbackName;
+  saveBlob(blob, name);
+  return name;
+}
+
+/** Hands a blob to the browser as a download named `name`. */
+export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -118,7 +124,6 @@ export async function apiDownload(path: string, fallbackName: string, init: ApiI
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
 }
 
 /** A human sentence for any error thrown by apiFetch (or anything else). */

@@ -67,15 +67,3 @@ export function sampleXlsx(rows: string[][]): Uint8Array {
     'xl/worksheets/sheet1.xml': strToU8(`${HEAD}<worksheet xmlns="${MAIN}"><sheetData>${sheetRows}</sheetData></worksheet>`),
   });
 }
-
-/** Hands a file to the browser as a download. */
-export function download(data: string | Uint8Array, name: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([data as BlobPart], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

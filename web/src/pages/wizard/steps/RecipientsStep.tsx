@@ -1,6 +1,7 @@
 /** Step 3: the recipient list, from a CSV / XLSX file or pasted from a spreadsheet. */
 import { sampleHeaders } from '../mapping';
-import { download, sampleCsv, sampleRows, sampleXlsx } from '../sample-file';
+import { saveBlob } from '../../../http';
+import { sampleCsv, sampleRows, sampleXlsx } from '../sample-file';
 import type { Wizard } from '../useWizard';
 
 export function RecipientsStep({ w }: { w: Wizard }) {
@@ -9,8 +10,8 @@ export function RecipientsStep({ w }: { w: Wizard }) {
   const sample = (format: 'csv' | 'xlsx') => {
     if (!template) return;
     const rows = sampleRows(template.components, slots);
-    if (format === 'csv') download(sampleCsv(rows), `${template.name}-recipients.csv`, 'text/csv;charset=utf-8');
-    else download(sampleXlsx(rows), `${template.name}-recipients.xlsx`, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    if (format === 'csv') saveBlob(new Blob([sampleCsv(rows)], { type: 'text/csv;charset=utf-8' }), `${template.name}-recipients.csv`);
+    else saveBlob(new Blob([sampleXlsx(rows) as BlobPart], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), `${template.name}-recipients.xlsx`);
   };
   return (
     <div class="wiz-split">
