@@ -14,9 +14,11 @@ function Estimate({ cost }: { cost: DryRun['estimate'] }) {
   const categories = [...new Set(cost.by_market.map((m) => m.category))];
   return (
     <span title={cost.note}>
-      {cost.complete ? 'about ' : 'at least '}{money(cost.estimated_cost)}
+      {cost.billable_count > 0 && cost.unknown_price_count >= cost.billable_count
+        ? 'unknown (no list price for these countries)'
+        : `${cost.complete ? 'about' : 'at least'} ${money(cost.estimated_cost)}`}
       {categories.length ? ` (${categories.map((c) => c.replace(/_/g, ' ')).join(', ')})` : ''}
-      {cost.unknown_price_count ? `; ${cost.unknown_price_count.toLocaleString('en-US')} message${cost.unknown_price_count === 1 ? ' has' : 's have'} no known price` : ''}
+      {cost.unknown_price_count && cost.unknown_price_count < cost.billable_count ? `; ${cost.unknown_price_count.toLocaleString('en-US')} message${cost.unknown_price_count === 1 ? ' has' : 's have'} no known price` : ''}
       <small class="muted estimate-note">Meta’s list price{cost.rate_card_effective_date ? ` of ${cost.rate_card_effective_date}` : ''} if every message is delivered — an estimate, not an invoice.</small>
     </span>
   );
