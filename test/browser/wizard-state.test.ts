@@ -79,7 +79,7 @@ test('leaving for another tab and coming back keeps the step, the list, the mapp
 
   await page.getByRole('heading', { name: '6. Pacing' }).waitFor();
   assert.equal(await page.getByRole('radio', { name: 'Over 1 hour' }).isChecked(), true);
-  assert.match(page.url(), new RegExp(`channel=${MAIN}&template=${templateId}`));
+  await page.waitForURL(new RegExp(`channel=${MAIN}&template=${templateId}`));
   await page.getByRole('button', { name: 'Back' }).click();
   await page.getByTestId('check-state').filter({ hasText: 'Checked by the service' }).waitFor();
   await page.getByRole('button', { name: 'Back' }).click();

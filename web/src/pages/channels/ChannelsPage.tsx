@@ -6,7 +6,7 @@ import { fmtNumber, fmtRelative, fmtTime } from '../../format';
 import { CHANNEL_STATUS_NAMES, explainBlock, QUALITY_NAMES, tierName } from '../../plain-names';
 import { href } from '../../router';
 import { apiFetch } from '../../http';
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 
 export function ChannelsPage() {
   const channels = useChannels();
@@ -82,25 +82,30 @@ function ChannelCard({ channel: c, onChanged }: { channel: Channel; onChanged: (
  */
 function MarketingMessagesToggle({ channel: c, onChanged }: { channel: Channel; onChanged: () => void }) {
   const [saving, setSaving] = useState(false);
+  // The box shows the user's choice at once; it gives way to the service's answer when the channel is read again.
+  const [wanted, setWanted] = useState<boolean | null>(null);
   const [error, setError] = useState<string | null>(null);
   const id = `mm-${c.id}`;
+  const mm = c.marketing_messages;
+  useEffect(() => setWanted(null), [mm.enabled, mm.disabled_at]);
   const change = async (enabled: boolean) => {
     setSaving(true);
+    setWanted(enabled);
     setError(null);
     try {
       await apiFetch(`/api/v1/channels/${encodeURIComponent(c.id)}/marketing-messages`, { method: 'PUT', json: { enabled } });
       onChanged();
     } catch (err) {
+      setWanted(null);
       setError(err instanceof Error ? err.message : String(err));
     } finally {
       setSaving(false);
     }
   };
-  const mm = c.marketing_messages;
   return (
     <div class="marketing-messages" data-testid="marketing-messages">
       <label class="check" for={id}>
-        <input id={id} type="checkbox" checked={mm.enabled} disabled={saving} aria-describedby={`${id}-hint`}
+        <input id={id} type="checkbox" checked={wanted ?? mm.enabled} disabled={saving} aria-describedby={`${id}-hint`}
           onChange={(e) => void change((e.currentTarget as HTMLInputElement).checked)} />
         Send marketing templates through the Marketing Messages API
       </label>
