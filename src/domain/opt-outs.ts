@@ -5,7 +5,7 @@
  */
 
 /** Where an opt-out came from. */
-export const OPT_OUT_SOURCES = ['api', 'import', 'inbound_keyword'] as const;
+export const OPT_OUT_SOURCES = ['api', 'import', 'inbound_keyword', 'user_preferences'] as const;
 /** One of OPT_OUT_SOURCES. */
 export type OptOutSource = (typeof OPT_OUT_SOURCES)[number];
 
@@ -22,7 +22,11 @@ export const OPTED_OUT_MESSAGE = 'Recipient opted out';
 
 /** `error_message_detail` of such a row: the stable code first, then where the opt-out came from. */
 export function optedOutDetail(source: string, keyword: string | null): string {
-  const how = source === 'inbound_keyword' ? `replied ${keyword ?? 'an opt-out keyword'}` : source === 'import' ? 'imported to the opt-out list' : 'added to the opt-out list';
+  const how =
+    source === 'inbound_keyword' ? `replied ${keyword ?? 'an opt-out keyword'}`
+    : source === 'import' ? 'imported to the opt-out list'
+    : source === 'user_preferences' ? 'stopped marketing messages in WhatsApp'
+    : 'added to the opt-out list';
   return `${OPTED_OUT_CODE}: the recipient is on the company's opt-out list (${how})`;
 }
 

@@ -12,8 +12,8 @@ import { normalizePhone } from '../domain/phone.js';
 import type { Database } from '../store/schema.js';
 import {
   countOptOuts,
-  deleteOptOut,
-  findOptOut,
+  deleteOptOutsOfRecipient,
+  findOptOuts,
   findOptOutKeywords,
   insertOptOut,
   insertOptOuts,
@@ -39,7 +39,7 @@ export async function addOptOut(db: Db, companyId: string, input: { phone_number
   const phone = requirePhone(input.phone_number, 'phone_number');
   const created = await insertOptOut(db, companyId, { phone_number: phone, source: 'api', reason: input.reason ?? null });
   if (created) return { optOut: created, created: true };
-  const existing = await findOptOut(db, companyId, phone);
+  const existing = (await findOptOuts(db, companyId, { phone_number: phone, user_id: null }))[0];
   // Removed between the two statements: add it again (rare; the list then holds this request's entry).
   if (!existing) return addOptOut(db, companyId, input);
   return { optOut: existing, created: false };
@@ -48,7 +48,7 @@ export async function addOptOut(db: Db, companyId: string, input: { phone_number
 /** Removes a number; 404 when the company has no opt-out for it. */
 export async function removeOptOut(db: Db, companyId: string, rawPhone: string): Promise<void> {
   const phone = requirePhone(rawPhone, 'phone_number');
-  if (!(await deleteOptOut(db, companyId, phone))) throw new AppError('NOT_FOUND', `${phone} is not on the opt-out list.`, { field: 'phone_number' });
+  if ((await deleteOptOutsOfRecipient(db, companyId, { phone_number: phone, user_id: null })) === 0) throw new AppError('NOT_FOUND', `${phone} is not on the opt-out list.`, { field: 'phone_number' });
 }
 
 /** One page of the list, newest first; `search` keeps numbers that contain its digits. */
@@ -60,7 +60,7 @@ export async function listOptOutPage(db: Db, companyId: string, q: { page: numbe
   }
   const [items, total] = await Promise.all([
     listOptOuts(db, companyId, { offset: (q.page - 1) * q.page_size, limit: q.page_size, digits }),
-    countOptOuts(db, companyId, digits),
+    countOptOuts(db, companyId, { digits }),
   ]);
   return { items, total };
 }

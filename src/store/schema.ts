@@ -160,6 +160,12 @@ export interface MessagesTable {
   pricing_model: string | null;
   /** Delivery rank of the status whose pricing is stored (a higher one replaces it). */
   pricing_rank: number | null;
+  /** The BSUID sent to, or that the network reported for the recipient (migration 0026). */
+  user_id: string | null;
+  /** The parent BSUID the network reported. */
+  parent_user_id: string | null;
+  /** The username the network showed. */
+  username: string | null;
 }
 
 /** Bulk sends with their counters (table send_wizards; SQL in bulk-sends.ts and bulk-lifecycle.ts). */
@@ -243,10 +249,14 @@ export interface ChannelStatusWebhooksTable {
 /** The company's opt-outs (its suppression list; migration 0011). */
 export interface OptOutsTable {
   company_id: string;
-  /** E.164, as messages store it. */
-  phone_number: string;
-  /** api, import or inbound_keyword. */
+  /** E.164, as messages store it; null for an entry by BSUID only. */
+  phone_number: string | null;
+  /** The BSUID (`domain/recipients.ts`); null for an entry by phone number only. */
+  user_id: string | null;
+  /** api, import, inbound_keyword or user_preferences. */
   source: string;
+  /** `all`, or `marketing` (the network's user_preferences stop: MARKETING templates only). */
+  applies_to: Generated<string>;
   /** The inbound keyword that matched (inbound_keyword only). */
   keyword: string | null;
   /** Free text given with an API add or an import line. */
@@ -337,6 +347,20 @@ export interface CompanyRateCardsTable {
 }
 
 /** The whole database. */
+/** A phone number and a BSUID the network showed to be one person, per company (recipient-links.ts). */
+export interface RecipientLinksTable {
+  company_id: string;
+  user_id: string;
+  /** E.164. */
+  phone_number: string;
+  parent_user_id: string | null;
+  username: string | null;
+  /** status_webhook, inbound_message, contact_request or user_id_update. */
+  source: string;
+  learned_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
 export interface Database {
   companies: CompaniesTable;
   api_tokens: ApiTokensTable;
@@ -358,4 +382,5 @@ export interface Database {
   bulk_send_costs: BulkSendCostsTable;
   company_rate_cards: CompanyRateCardsTable;
   bulk_send_skipped_rows: BulkSendSkippedRowsTable;
+  recipient_links: RecipientLinksTable;
 }

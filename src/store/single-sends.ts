@@ -1,6 +1,7 @@
 /** SQL of the single send's request: what it checks, read in one statement. */
 import { sql, type Kysely } from 'kysely';
 import type { ChannelRow } from './channels.js';
+import { optedOutExpression } from './opt-outs.js';
 import type { Database } from './schema.js';
 import type { TemplateRow } from './templates.js';
 
@@ -11,7 +12,7 @@ export interface SingleSendFacts {
   channel: ChannelRow;
   /** The company's live template with this id on the channel's WABA (undefined: none). */
   template: TemplateRow | undefined;
-  /** The number is on the company's opt-out list (false when no number was given). */
+  /** The number, or a BSUID linked to it, is on the company's opt-out list (marketing-only entries count for a MARKETING template; false when no number was given). */
   optedOut: boolean;
 }
 
@@ -25,7 +26,8 @@ export async function findSingleSendFacts(db: Db, companyId: string, channelId: 
     select c.*,
       (select to_jsonb(t) from templates t
         where t.company_id = ${companyId} and t.id = ${templateId} and t.waba_id = c.waba_id and t.deleted_at is null) as tms_template,
-      exists (select 1 from opt_outs o where o.company_id = ${companyId} and o.phone_number = ${phone}) as tms_opted_out
+      ${optedOutExpression(companyId, { phone_number: phone, user_id: null }, sql<boolean>`exists (select 1 from templates t
+        where t.company_id = ${companyId} and t.id = ${templateId} and t.waba_id = c.waba_id and t.category = 'MARKETING')`)} as tms_opted_out
     from channels c where c.company_id = ${companyId} and c.id = ${channelId}`.execute(db);
   const row = result.rows[0];
   if (!row) return undefined;

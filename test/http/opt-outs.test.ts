@@ -29,7 +29,7 @@ test('add stores the number in E.164 with source api; adding it again answers it
   assert.equal(first.body.data.created, true);
   assert.deepEqual(
     { ...first.body.data.opt_out, created_at: typeof first.body.data.opt_out.created_at },
-    { phone_number: '+905558100013', source: 'api', keyword: null, reason: 'asked by phone', channel_id: null, created_at: 'string' },
+    { phone_number: '+905558100013', user_id: null, source: 'api', applies_to: 'all', keyword: null, reason: 'asked by phone', channel_id: null, created_at: 'string' },
   );
   const again = await h.call('POST', B, { body: { phone_number: '+905558100013' } });
   assert.equal(again.status, 200);

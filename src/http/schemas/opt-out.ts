@@ -8,7 +8,9 @@ const phone = Type.String({ minLength: 1, maxLength: 32, description: 'Digits wi
 
 const EXAMPLE_ENTRY = {
   phone_number: '+905551234567',
+  user_id: 'TR.13491208655302741918',
   source: 'inbound_keyword',
+  applies_to: 'all',
   keyword: 'STOP',
   reason: null,
   channel_id: '110000000000001',
@@ -18,10 +20,13 @@ const EXAMPLE_ENTRY = {
 /** One entry of the company's opt-out list. */
 export const OptOutItem = Type.Object(
   {
-    phone_number: Type.String({ description: 'The number in E.164 (+ and 8-15 digits)' }),
+    phone_number: Type.Union([Type.String(), Type.Null()], { description: 'The number in E.164 (+ and 8-15 digits); null for an entry by BSUID only' }),
+    user_id: Type.Union([Type.String(), Type.Null()], { description: 'The BSUID (business-scoped user id, e.g. US.13491208655302741918); null for an entry by number only' }),
     source: Type.Union(OPT_OUT_SOURCES.map((s) => Type.Literal(s)), {
-      description: 'api (POST /api/v1/opt-outs or tms opt-out add), import (POST /api/v1/opt-outs/import), inbound_keyword (the customer replied an opt-out keyword)',
+      description:
+        'api (POST /api/v1/opt-outs or tms opt-out add), import (POST /api/v1/opt-outs/import), inbound_keyword (the customer replied an opt-out keyword), user_preferences (the customer stopped marketing messages in WhatsApp)',
     }),
+    applies_to: Type.Union([Type.Literal('all'), Type.Literal('marketing')], { description: 'all templates, or MARKETING templates only (user_preferences)' }),
     keyword: Type.Union([Type.String(), Type.Null()], { description: 'The keyword the reply matched (inbound_keyword only)' }),
     reason: Type.Union([Type.String(), Type.Null()], { description: 'Free text given with an add or an import line' }),
     channel_id: Type.Union([Type.String(), Type.Null()], { description: 'The channel the opt-out reply came in on (inbound_keyword only)' }),
@@ -34,6 +39,8 @@ export const OptOutItem = Type.Object(
 export function toOptOutItem(row: OptOutRow) {
   return {
     phone_number: row.phone_number,
+    user_id: row.user_id,
+    applies_to: row.applies_to === 'marketing' ? ('marketing' as const) : ('all' as const),
     source: row.source as (typeof OPT_OUT_SOURCES)[number],
     keyword: row.keyword,
     reason: row.reason,

@@ -4811,7 +4811,9 @@ export interface paths {
                          *       "items": [
                          *         {
                          *           "phone_number": "+905551234567",
+                         *           "user_id": "TR.13491208655302741918",
                          *           "source": "inbound_keyword",
+                         *           "applies_to": "all",
                          *           "keyword": "STOP",
                          *           "reason": null,
                          *           "channel_id": "110000000000001",
@@ -4841,10 +4843,14 @@ export interface paths {
                                 field?: string;
                             }[];
                             items: {
-                                /** @description The number in E.164 (+ and 8-15 digits) */
-                                phone_number: string;
-                                /** @description api (POST /api/v1/opt-outs or tms opt-out add), import (POST /api/v1/opt-outs/import), inbound_keyword (the customer replied an opt-out keyword) */
-                                source: "api" | "import" | "inbound_keyword";
+                                /** @description The number in E.164 (+ and 8-15 digits); null for an entry by BSUID only */
+                                phone_number: string | null;
+                                /** @description The BSUID (business-scoped user id, e.g. US.13491208655302741918); null for an entry by number only */
+                                user_id: string | null;
+                                /** @description api (POST /api/v1/opt-outs or tms opt-out add), import (POST /api/v1/opt-outs/import), inbound_keyword (the customer replied an opt-out keyword), user_preferences (the customer stopped marketing messages in WhatsApp) */
+                                source: "api" | "import" | "inbound_keyword" | "user_preferences";
+                                /** @description all templates, or MARKETING templates only (user_preferences) */
+                                applies_to: "all" | "marketing";
                                 /** @description The keyword the reply matched (inbound_keyword only) */
                                 keyword: string | null;
                                 /** @description Free text given with an add or an import line */
@@ -4931,7 +4937,9 @@ export interface paths {
                          *       "data": {
                          *         "opt_out": {
                          *           "phone_number": "+905551234567",
+                         *           "user_id": "TR.13491208655302741918",
                          *           "source": "api",
+                         *           "applies_to": "all",
                          *           "keyword": null,
                          *           "reason": "asked by phone",
                          *           "channel_id": null,
@@ -4960,7 +4968,9 @@ export interface paths {
                                 /**
                                  * @example {
                                  *       "phone_number": "+905551234567",
+                                 *       "user_id": "TR.13491208655302741918",
                                  *       "source": "inbound_keyword",
+                                 *       "applies_to": "all",
                                  *       "keyword": "STOP",
                                  *       "reason": null,
                                  *       "channel_id": "110000000000001",
@@ -4968,10 +4978,14 @@ export interface paths {
                                  *     }
                                  */
                                 opt_out: {
-                                    /** @description The number in E.164 (+ and 8-15 digits) */
-                                    phone_number: string;
-                                    /** @description api (POST /api/v1/opt-outs or tms opt-out add), import (POST /api/v1/opt-outs/import), inbound_keyword (the customer replied an opt-out keyword) */
-                                    source: "api" | "import" | "inbound_keyword";
+                                    /** @description The number in E.164 (+ and 8-15 digits); null for an entry by BSUID only */
+                                    phone_number: string | null;
+                                    /** @description The BSUID (business-scoped user id, e.g. US.13491208655302741918); null for an entry by number only */
+                                    user_id: string | null;
+                                    /** @description api (POST /api/v1/opt-outs or tms opt-out add), import (POST /api/v1/opt-outs/import), inbound_keyword (the customer replied an opt-out keyword), user_preferences (the customer stopped marketing messages in WhatsApp) */
+                                    source: "api" | "import" | "inbound_keyword" | "user_preferences";
+                                    /** @description all templates, or MARKETING templates only (user_preferences) */
+                                    applies_to: "all" | "marketing";
                                     /** @description The keyword the reply matched (inbound_keyword only) */
                                     keyword: string | null;
                                     /** @description Free text given with an add or an import line */
