@@ -20,6 +20,7 @@ import type { NetworkPort } from './network/port.js';
 import { SIM_ACCESS_TOKEN, SIM_APP_ID, SIM_CHANNELS, SIM_WABA_ID } from './network/simulator/constants.js';
 import { createSimulator } from './network/simulator/index.js';
 import { migrate, openDatabase, type Store } from './store/db.js';
+import { whenStopRequested } from './stop-request.js';
 
 /** A running service. */
 export interface RunningService {
@@ -186,7 +187,7 @@ export function applyHeapGrowth(percent: number): void {
   if (flag) v8.setFlagsFromString(flag);
 }
 
-/** Runs until SIGINT/SIGTERM, printing where the service is and how to call it. */
+/** Runs until SIGINT/SIGTERM (or the end of the npm/npx command that started it), printing where the service is and how to call it. */
 export async function runService(config: Config): Promise<void> {
   applyHeapGrowth(config.heapGrowthPercent);
   const service = await startService(config);
@@ -221,10 +222,7 @@ export async function runService(config: Config): Promise<void> {
     }
   }
   console.log(lines.join('\n') + '\n');
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
-    process.once('SIGINT', () => resolve('SIGINT'));
-    process.once('SIGTERM', () => resolve('SIGTERM'));
-  });
+  const signal = await whenStopRequested();
   // A second signal while draining stops waiting at once (the same guarantees as the deadline).
   const again = () => {
     console.error('tms: second signal: exiting without waiting for the drain');

@@ -9,6 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { freePort, serviceDatabase, waitForHttp, type Proc } from '../support/processes.js';
+import { portOpen } from '../support/process-group.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TOKEN = 'dist-test-demo-token-0123456789';
@@ -52,7 +53,7 @@ test('npm run build writes dist/ with the server, the CLI, the migrations and th
   }
 });
 
-test('node dist/cli.js migrates, node dist/server.js serves /readyz and a real route, and SIGTERM stops it with exit code 0', async () => {
+test('node dist/cli.js migrates, node dist/server.js serves /readyz and a real route, and SIGTERM stops it with exit code 0 and frees the port', async () => {
   const env = { ...database.env, NETWORK: 'simulator', LOG_LEVEL: 'warn', TMS_DEMO_TOKEN: TOKEN };
   const migrate = startNode(['dist/cli.js', 'migrate', '--json'], env);
   const migrated = await migrate.exited;
@@ -82,4 +83,5 @@ test('node dist/cli.js migrates, node dist/server.js serves /readyz and a real r
   const exit = await server.exited;
   assert.deepEqual(exit, { code: 0, signal: null }, server.output());
   assert.match(server.output(), /stopped in \d+ ms/);
+  assert.equal(await portOpen(port), false, `port ${port} still open after the process exited`);
 });
