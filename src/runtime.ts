@@ -14,6 +14,7 @@ import { gateDelayHook } from './engine/fault-gate-delay.js';
 import { isLoopbackHost, type Config } from './config.js';
 import { createSecretBox } from './domain/secret-box.js';
 import { sealStoredTokens } from './engine/credentials.js';
+import { removeLeftoverScratch } from './engine/scratch.js';
 import { DEFAULT_CONSOLE_DIR } from './http/console.js';
 import { createCloudApiAdapter } from './network/cloud-api/adapter.js';
 import type { NetworkPort } from './network/port.js';
@@ -83,6 +84,9 @@ export async function startService(config: Config): Promise<RunningService> {
     // A migration cannot see TMS_SECRET_KEY: channel tokens still stored in plaintext are sealed here.
     const sealed = await sealStoredTokens(store.db, secrets);
     if (sealed) log.info({ sealed }, 'channel access tokens sealed');
+    // Uploads of a process killed mid-request left their scratch folders behind.
+    const leftovers = await removeLeftoverScratch();
+    if (leftovers.length) log.info({ removed: leftovers }, 'scratch folders of stopped processes removed');
 
     let graphUrl = config.graphApiUrl;
     let simulator: ReturnType<typeof createSimulator> | undefined;

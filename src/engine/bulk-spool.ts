@@ -7,6 +7,7 @@ import { createWriteStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import Assembler from 'stream-json/assembler.js';
 import parser from 'stream-json/parser.js';
+import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from '../domain/json-depth.js';
 import { AppError } from '../errors.js';
 
 /** What the spool kept. */
@@ -27,6 +28,8 @@ export interface SpoolLimits {
 
 type Token = { name: string; value?: unknown };
 
+const tooDeep = () => new AppError('VALIDATION_FAILED', TOO_DEEP_MESSAGE, { field: 'body' });
+
 /** Streams `body` (JSON) into `file` (one row per line); resolves with the other fields and the row count. */
 export function spoolRows(body: Readable, file: string, limits: SpoolLimits): Promise<Spooled> {
   return new Promise((resolve, reject) => {
@@ -42,6 +45,8 @@ export function spoolRows(body: Readable, file: string, limits: SpoolLimits): Pr
     let asmDepth = 0;
     let fieldTokens = 0;
     let failed = false;
+    // Nesting of the whole body: a row nested thousands deep would overflow the stack of every recursive walk after it.
+    let nesting = 0;
 
     const fail = (error: AppError) => {
       if (failed) return;
@@ -82,6 +87,11 @@ export function spoolRows(body: Readable, file: string, limits: SpoolLimits): Pr
 
     tokens.on('data', (token: Token) => {
       if (failed) return;
+      if (token.name === 'startObject' || token.name === 'startArray') {
+        if (++nesting > MAX_JSON_DEPTH) return fail(tooDeep());
+      } else if (token.name === 'endObject' || token.name === 'endArray') {
+        nesting -= 1;
+      }
       // PostgreSQL text and jsonb cannot store NUL; the other routes refuse it before their handler (http/input-rules).
       if ((token.name === 'stringValue' || token.name === 'keyValue') && String(token.value).includes('\u0000')) {
         const field = inRows ? `rows[${rowCount}]` : key ?? 'body';

@@ -2,10 +2,12 @@
  * Input rules shared by every family route, on top of the route schemas: a route that declares no query
  * takes none (an unknown query field is refused like an unknown body field), no string may hold NUL
  * (U+0000), which PostgreSQL text and jsonb cannot store — refused here as 400 instead of failing in SQL —
- * and an empty `application/json` body counts as no body.
+ * a JSON body may nest at most MAX_JSON_DEPTH levels (measured on the text before parsing, so no recursive walk
+ * meets a body nested thousands deep), and an empty `application/json` body counts as no body.
  */
 import { Stream } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { jsonNestsDeeperThan, TOO_DEEP_MESSAGE } from '../domain/json-depth.js';
 import { invalid } from '../errors.js';
 
 const NUL = '\u0000';
@@ -49,12 +51,14 @@ export function refuseNul(value: unknown, path = ''): void {
 /**
  * An empty body sent as `application/json` is no body (clients send that header on a DELETE without one):
  * the route's schema then decides, like for a request without content type. Anything else is parsed by
- * fastify's own JSON parser (prototype poisoning refused), so bad JSON stays a 400 INVALID_JSON.
+ * fastify's own JSON parser (prototype poisoning refused), so bad JSON stays a 400 INVALID_JSON; a body nested
+ * too deep is refused before it is parsed.
  */
 function acceptEmptyJsonBody(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
+    if (jsonNestsDeeperThan(body as string)) return done(invalid('body', TOO_DEEP_MESSAGE), undefined);
     parse(request, body as string, done);
   });
 }

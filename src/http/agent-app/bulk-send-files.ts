@@ -5,23 +5,22 @@
  * as CSV or XLSX.
  */
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { MESSAGE_STATUSES } from '../../domain/message-states.js';
 import { AppError } from '../../errors.js';
+import { scratchDir } from '../../engine/scratch.js';
 import { startBulkSendFromFile, type StagedSheet } from '../../engine/bulk-file.js';
 import { EXPORT_FORMATS, exportReport } from '../../engine/report-export.js';
 import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES } from '../envelope.js';
 import { canonicalJson, claimIdempotency, idempotencyFence, idempotentStreamRoute } from '../idempotency.js';
 import { refuseNul } from '../input-rules.js';
+import { readMultipart } from '../multipart-body.js';
 import { StartOrDryRunResponse, startAnswer, startedData } from '../schemas/bulk-send.js';
 import { START_LIMITS } from './bulk-sends.js';
 
@@ -76,11 +75,12 @@ export const agentAppBulkSendFileRoutes: FastifyPluginAsyncTypebox<RouteDeps> = 
         if (!/;\s*boundary=[^;\s]/i.test(String(request.headers['content-type']))) {
           throw new AppError('VALIDATION_FAILED', 'A multipart/form-data content type needs a boundary parameter.', { field: 'content-type' });
         }
-        const dir = await mkdtemp(join(tmpdir(), 'tms-file-start-'));
+        const dir = await scratchDir('tms-file-start-');
         try {
           const fields: Record<string, string> = Object.create(null);
           let staged: (StagedSheet & { sha256: string; truncated: boolean }) | undefined;
-          for await (const part of request.parts()) {
+          const body = readMultipart(request);
+          for await (const part of body.parts()) {
             if (part.type === 'field') {
               if (part.fieldname in fields) throw new AppError('VALIDATION_FAILED', `${part.fieldname} is given twice`, { field: part.fieldname });
               fields[part.fieldname] = String(part.value);
@@ -100,7 +100,7 @@ export const agentAppBulkSendFileRoutes: FastifyPluginAsyncTypebox<RouteDeps> = 
                 done(null, chunk);
               },
             });
-            await pipeline(part.file, tap, createWriteStream(path));
+            await body.save(part, path, tap);
             staged = { path, fileName: part.filename || '', head, sha256: hash.digest('hex'), truncated: part.file.truncated };
           }
           refuseNul(fields);

@@ -2,12 +2,12 @@
  * Family A bulk sends: start and startv2 (bodies up to 256 MB read as a stream, rows spooled to a
  * temporary file, so memory stays flat), stop, reports, reports/detail.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../errors.js';
+import { scratchDir } from '../../engine/scratch.js';
 import { MAX_START_BYTES, MAX_START_ROWS } from '../../domain/bulk-limits.js';
 import { allowedActions } from '../../domain/bulk-send-states.js';
 import { bulkSendReport, bulkSendSkippedRows, listBulkSends, stopBulkSend, toListItem } from '../../engine/bulk-sends.js';
@@ -79,7 +79,7 @@ export const agentAppBulkSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asyn
         async (request, reply) => {
           const declared = Number(request.headers['content-length'] ?? 0);
           if (declared > START_LIMITS.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', `The body is over ${START_LIMITS.maxBytes} bytes.`, { field: 'body' });
-          const dir = await mkdtemp(join(tmpdir(), 'tms-start-'));
+          const dir = await scratchDir('tms-start-');
           try {
             const file = join(dir, 'rows.jsonl');
             // With an Idempotency-Key the raw bytes are hashed as they stream to the spool; the key is claimed once read.

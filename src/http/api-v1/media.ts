@@ -4,21 +4,20 @@
  * the network checks them, then it is streamed to the network's resumable upload; the answer carries the
  * `file_handle` for family B creates (and `example.header_handle`).
  */
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.js';
+import { scratchDir } from '../../engine/scratch.js';
 import { MAX_MEDIA_BYTES, mediaProblem, sniffMediaType } from '../../domain/media.js';
 import { uploadMedia } from '../../engine/media.js';
 import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES, apiV1Body, apiV1Schema } from '../envelope.js';
 import { refuseNul } from '../input-rules.js';
+import { readMultipart } from '../multipart-body.js';
 import { documented } from '../openapi/doc-only.js';
 import { EX, exB } from '../openapi/examples.js';
 
@@ -76,11 +75,12 @@ export const apiV1MediaRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app
       if (!/;\s*boundary=[^;\s]/i.test(String(request.headers['content-type']))) {
         throw new AppError('VALIDATION_FAILED', 'A multipart/form-data content type needs a boundary parameter.', { field: 'content-type' });
       }
-      const dir = await mkdtemp(join(tmpdir(), 'tms-media-'));
+      const dir = await scratchDir('tms-media-');
       try {
         const fields: Record<string, string> = {};
         let staged: { path: string; fileName: string; fileType: string; length: number; head: Buffer; truncated: boolean } | undefined;
-        for await (const part of request.parts()) {
+        const body = readMultipart(request);
+        for await (const part of body.parts()) {
           if (part.type === 'field') {
             if (part.fieldname !== 'channel_id') throw new AppError('VALIDATION_FAILED', `${part.fieldname} is not a known field`, { field: part.fieldname });
             fields[part.fieldname] = String(part.value);
@@ -100,7 +100,7 @@ export const apiV1MediaRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app
               done(null, chunk);
             },
           });
-          await pipeline(part.file, counter, createWriteStream(path));
+          await body.save(part, path, counter);
           staged = { path, fileName: part.filename || 'file', fileType: part.mimetype, length, head, truncated: part.file.truncated };
         }
         refuseNul(fields);

@@ -13,6 +13,7 @@ import { AppError } from '../../errors.js';
 import { addOptOut, getOptOutKeywords, importOptOuts, listOptOutPage, removeOptOut, setOptOutKeywords } from '../../engine/opt-outs.js';
 import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES, apiV1Body, apiV1Schema } from '../envelope.js';
+import { readMultipart } from '../multipart-body.js';
 import {
   OptOutAddBody,
   OptOutAddData,
@@ -46,14 +47,15 @@ async function importStream(request: FastifyRequest): Promise<Readable> {
       throw new AppError('VALIDATION_FAILED', 'A multipart/form-data content type needs a boundary parameter.', { field: 'content-type' });
     }
     // The first part must be the file: it is streamed to the importer as it arrives (nothing else is read).
-    const first = await request.parts().next();
+    const body = readMultipart(request);
+    const first = await body.parts().next();
     if (first.done) throw new AppError('VALIDATION_FAILED', 'file is required: a multipart part named "file" holding the CSV.', { field: 'file' });
     const part = first.value;
     if (part.type !== 'file' || part.fieldname !== 'file') {
       if (part.type === 'file') part.file.resume();
       throw new AppError('VALIDATION_FAILED', `${part.fieldname} is not a known field; the CSV goes in a single part named "file".`, { field: part.fieldname });
     }
-    source = part.file;
+    source = body.stream(part);
   } else if (request.body && typeof (request.body as Readable).pipe === 'function') {
     source = request.body as Readable;
   } else {

@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { jsonNestsDeeperThan, TOO_DEEP_MESSAGE } from '../../domain/json-depth.js';
 import { AppError } from '../../errors.js';
 import { isValidVerifyToken, isValidWebhookSignature } from '../../domain/webhook-signature.js';
 import type { RouteDeps } from '../deps.js';
@@ -91,6 +92,8 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, d
         throw new AppError('WEBHOOK_SIGNATURE_INVALID', undefined, { field: 'x-hub-signature-256' });
       }
       const text = raw.toString('utf8');
+      // Measured before parsing: the inbox and its handlers walk the parsed body recursively.
+      if (jsonNestsDeeperThan(text)) throw new AppError('VALIDATION_FAILED', TOO_DEEP_MESSAGE, { field: 'body' });
       let parsed: unknown;
       try {
         parsed = JSON.parse(text);
