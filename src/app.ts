@@ -22,6 +22,7 @@ import { startTemplateSyncSweep } from './engine/template-sync.js';
 import { templateSyncDeps, type TemplateDeps } from './engine/templates.js';
 import { inSequence, WebhookInbox } from './engine/webhook-inbox.js';
 import { inboundMessageHandler } from './engine/inbound-messages.js';
+import { userIdUpdateHandler, userPreferencesHandler } from './engine/recipient-events.js';
 import { requireAuth } from './http/auth.js';
 import { consoleRoutes, DEFAULT_CONSOLE_DIR } from './http/console.js';
 import type { RouteDeps } from './http/deps.js';
@@ -178,7 +179,9 @@ function createParts(options: AppOptions, log: Logger, secrets: SecretBox): Part
       message_template_components_update: templateComponentsHandler(templateSync),
       message_template_quality_update: templateQualityHandler(),
       // Statuses first (they lock message rows, then bulk sends: the lock order), then opt-out replies.
-      messages: inSequence(messageStatusHandler(), inboundMessageHandler(log)),
+      messages: inSequence(messageStatusHandler(), inboundMessageHandler(log, options.db)),
+      user_id_update: userIdUpdateHandler(options.db, log),
+      user_preferences: userPreferencesHandler(log),
     },
   });
   const dispatcher = new Dispatcher({

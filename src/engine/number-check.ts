@@ -1,7 +1,8 @@
 /**
  * The number check (AGENDA → OPT_IN_*). By default it is local only and makes no network call: the number must be
- * E.164 (else OPT_IN_FAILED_INVALID_NUMBER), not on the company's opt-out list (else OPT_IN_FAILED, detail
- * RECIPIENT_OPTED_OUT) and not a number the network called undeliverable with 131026 (OPT_IN_FAILED_INVALID_NUMBER). The Cloud API has no contacts check, so the send's own answer and status webhooks decide the rest.
+ * E.164 (else OPT_IN_FAILED_INVALID_NUMBER), not on the company's opt-out list, nor linked to a BSUID that is
+ * (else OPT_IN_FAILED, detail RECIPIENT_OPTED_OUT; a MARKETING template also against the network's marketing
+ * stops) and not a number the network called undeliverable with 131026 (OPT_IN_FAILED_INVALID_NUMBER). The Cloud API has no contacts check, so the send's own answer and status webhooks decide the rest.
  *
  * A rehearsal may enable the On-Premises style `POST /v1/contacts` check (dispatcher option `numberCheck:
  * 'contacts'`, env NUMBER_CHECK=contacts; the simulator must enable it too). Even then only a definite "invalid"
@@ -16,7 +17,8 @@ import { OPTED_OUT_MESSAGE, optedOutDetail } from '../domain/opt-outs.js';
 import { NetworkError, type ChannelCredentials, type NetworkPort } from '../network/port.js';
 import type { MessageRow } from '../store/message-inserts.js';
 import type { Database } from '../store/schema.js';
-import { findSuppressed } from '../store/opt-outs.js';
+import { findSuppressed, type Suppression } from '../store/opt-outs.js';
+import { findMarketingTemplateIds } from '../store/templates.js';
 
 /** How numbers are checked before a send: locally only (default), or also by the rehearsal-only contacts check. */
 export type NumberCheckMode = 'local' | 'contacts';
@@ -92,6 +94,13 @@ export async function checkNumbers(
   }
   const wellFormed = numbers.filter((n) => !verdict.has(n));
   const suppressed = await findSuppressed(deps.db, companyId, wellFormed);
+  // A MARKETING template's recipients are also checked against the network's marketing stops (user_preferences).
+  const marketingIds = await findMarketingTemplateIds(deps.db, companyId, [...new Set(messages.map((m) => m.template_id))]);
+  const marketingNumbers = [...new Set(messages.filter((m) => marketingIds.has(m.template_id) && !verdict.has(m.phone_number)).map((m) => m.phone_number))];
+  const marketingStopped = new Map<string, Suppression>();
+  for (const [number, s] of await findSuppressed(deps.db, companyId, marketingNumbers.filter((n) => !suppressed.has(n)), { marketing: true })) {
+    if (s.kind === 'opted_out') marketingStopped.set(number, s);
+  }
   for (const [number, s] of suppressed) {
     // An opted-out recipient is not invalid: it ends OPT_IN_FAILED with the stable RECIPIENT_OPTED_OUT detail.
     verdict.set(
@@ -108,7 +117,8 @@ export async function checkNumbers(
     }
   }
   return messages.map((m) => {
-    const v = verdict.get(m.phone_number);
+    const stop = marketingIds.has(m.template_id) && !verdict.has(m.phone_number) ? marketingStopped.get(m.phone_number) : undefined;
+    const v = stop ? { status: 'OPT_IN_FAILED' as const, message: OPTED_OUT_MESSAGE, detail: optedOutDetail(stop.reason, stop.keyword) } : verdict.get(m.phone_number);
     return v
       ? { id: m.id, status: v.status, error_message: v.message, error_message_detail: v.detail }
       : { id: m.id, status: 'OPT_IN_SUCCESS', error_message: null, error_message_detail: null };

@@ -23,6 +23,8 @@ import { suppressNumber } from '../store/opt-outs.js';
 import { deletePendingStatusEvents, insertPendingStatusEvents, lockPendingStatusEvents, agePendingStatusEvents } from '../store/status-events.js';
 import { applyCostMoves, applyCounterMoves } from './counters.js';
 import type { ChangeHandler } from './webhook-inbox.js';
+import { contactFor, statusRecipient, type WebhookContact } from '../domain/webhook-recipients.js';
+import { upsertRecipientLinks, type NewRecipientLink } from '../store/recipient-links.js';
 
 /** One status object of a webhook. */
 interface StatusObject {
@@ -32,6 +34,14 @@ interface StatusObject {
   biz_opaque_callback_data?: unknown;
   errors?: Array<{ code?: unknown; title?: unknown; message?: unknown; error_data?: { details?: unknown } }>;
   pricing?: unknown;
+  recipient_id?: unknown;
+  recipient_user_id?: unknown;
+  recipient_parent_user_id?: unknown;
+  /**
+   * The change's `contacts[]` entry for this recipient, kept with the status (also when it waits in
+   * pending_status_events) so its ids are read with it; never part of the stored webhook_response.
+   */
+  tms_contact?: WebhookContact;
 }
 
 /** How long unmatched events are kept before they are dropped (s). */
@@ -126,7 +136,27 @@ export async function applyStatuses(tx: Kysely<Database>, statuses: StatusObject
       await suppressNumber(tx, m.company_id, m.phone_number, 'UNDELIVERABLE_131026');
     }
   }
+  await linkRecipients(tx, statusesOf, byId);
   return [...unmatched, ...deferred];
+}
+
+/**
+ * A status that names both a phone number and a BSUID shows they are one person: the link is recorded for the
+ * message's company (rows in BSUID order), whether or not the status itself changed the message.
+ */
+async function linkRecipients(tx: Kysely<Database>, statusesOf: Map<string, StatusObject[]>, byId: Map<string, StatusTarget>): Promise<void> {
+  const byCompany = new Map<string, NewRecipientLink[]>();
+  for (const [id, list] of statusesOf) {
+    const companyId = byId.get(id)!.company_id;
+    for (const s of list) {
+      const who = statusRecipient(s, s.tms_contact);
+      if (!who.phone || !who.userId) continue;
+      const links = byCompany.get(companyId) ?? [];
+      byCompany.set(companyId, links);
+      links.push({ phone_number: who.phone, user_id: who.userId, parent_user_id: who.parentUserId, username: who.username, source: 'status_webhook' });
+    }
+  }
+  for (const [companyId, links] of [...byCompany].sort(([a], [b]) => (a < b ? -1 : 1))) await upsertRecipientLinks(tx, companyId, links);
 }
 
 const FUNNEL = ['backend_sended_time', 'sended_time', 'delivered_time', 'seen_time'] as const;
@@ -135,6 +165,7 @@ const FUNNEL = ['backend_sended_time', 'sended_time', 'delivered_time', 'seen_ti
 function changes(u: EventUpdate, m: StatusTarget): boolean {
   if (u.status !== m.status || (u.ext_id && !m.ext_id)) return true;
   if (u.pricing_rank !== null && u.pricing_rank > (m.pricing_rank ?? -1)) return true;
+  if ((u.user_id && !m.user_id) || (u.parent_user_id && u.parent_user_id !== m.parent_user_id) || (u.username && u.username !== m.username)) return true;
   return ([...FUNNEL, 'failed_time'] as const).some((f) => u[f] !== null && m[f] === null);
 }
 
@@ -193,6 +224,9 @@ function initialUpdate(m: StatusTarget): EventUpdate {
     pricing_billable: null,
     pricing_model: null,
     pricing_rank: null,
+    user_id: null,
+    parent_user_id: null,
+    username: null,
   };
 }
 
@@ -217,13 +251,18 @@ function applyOne(u: EventUpdate, s: StatusObject): void {
   const at = eventTime(s.timestamp);
   u.ext_id = u.ext_id ?? (s.id as string);
   takePricing(u, s, event);
+  const who = statusRecipient(s, s.tms_contact);
+  u.user_id = u.user_id ?? who.userId;
+  u.parent_user_id = who.parentUserId ?? u.parent_user_id;
+  u.username = who.username ?? u.username;
   const next = statusAfterEvent(u.status, event);
   const field = TIME_FIELD_OF[event];
   // A time field is filled when its event arrives, even late (it records when that step happened).
   if (field && field !== 'failed_time') u[field] = u[field] ?? at;
   if (!next) return;
   // The payload that set the current state; a late or repeated event does not replace it.
-  u.webhook_response = s;
+  const { tms_contact: _contact, ...raw } = s;
+  u.webhook_response = raw;
   u.status = next;
   u.reached_rank = Math.max(u.reached_rank, DELIVERY_RANK[next] ?? 0);
   if (next !== 'BACKEND_FAILED' && next !== 'BACKEND_DELETED') u.backend_sended_time = u.backend_sended_time ?? at;
@@ -234,6 +273,13 @@ function applyOne(u: EventUpdate, s: StatusObject): void {
     const details = typeof error?.error_data?.details === 'string' ? error.error_data.details : typeof error?.message === 'string' ? error.message : '';
     u.error_message_detail = [error?.code !== undefined ? String(error.code) : null, details].filter(Boolean).join(': ');
   }
+}
+
+/** A status with its change's `contacts[]` entry (none on a failed status, or when none names its recipient). */
+function withContact(s: StatusObject, contacts: unknown): StatusObject {
+  if (typeof s !== 'object' || s === null) return s;
+  const contact = contactFor(contacts, { userId: s.recipient_user_id, phone: s.recipient_id });
+  return contact ? { ...s, tms_contact: contact } : s;
 }
 
 /** The channel a `messages` change concerns (`metadata.phone_number_id`), as a list of zero or one. */
@@ -250,7 +296,7 @@ export function messageStatusHandler(): ChangeHandler {
   /** When this process last committed each channel's status-webhook mark (ms): a group within the second skips it. */
   const notedAt = new Map<string, number>();
   return async ({ tx, changes, afterCommit }) => {
-    const statuses = changes.flatMap(({ value }) => (Array.isArray(value.statuses) ? (value.statuses as StatusObject[]) : []));
+    const statuses = changes.flatMap(({ value }) => (Array.isArray(value.statuses) ? (value.statuses as StatusObject[]) : []).map((s) => withContact(s, value.contacts)));
     const unmatched = await applyStatuses(tx, statuses);
     // The channels' status webhooks are alive (the stale-webhook alert); written last, after the message locks, and
     // not again for a channel this process marked less than a second ago (one statement and one row lock saved).

@@ -16,7 +16,7 @@ const json = (value: unknown) => JSON.stringify(value);
 export type StatusTarget = Pick<
   MessageRow,
   | 'id' | 'company_id' | 'phone_number' | 'status' | 'reached_rank' | 'ext_id' | 'send_attempted_at' | 'backend_sended_time' | 'sended_time'
-  | 'delivered_time' | 'seen_time' | 'failed_time' | 'pricing_rank'
+  | 'delivered_time' | 'seen_time' | 'failed_time' | 'pricing_rank' | 'user_id' | 'parent_user_id' | 'username'
 > & {
   /** The row version read (`xmin`): the update applies only while the row is still that version. */
   guard: string;
@@ -31,7 +31,8 @@ const eventGuard = (m: 'm' | 'messages') => sql`${sql.ref(`${m}.xmin`)}::text`;
 
 /** The columns a status event's rules read (not the payload nor the last webhook body, the widest), with the guard. */
 const eventTargetColumns = sql`id, company_id, phone_number, status, reached_rank, ext_id, send_attempted_at,
-  backend_sended_time, sended_time, delivered_time, seen_time, failed_time, pricing_rank, ${eventGuard('messages')} as guard`;
+  backend_sended_time, sended_time, delivered_time, seen_time, failed_time, pricing_rank, user_id, parent_user_id, username,
+  ${eventGuard('messages')} as guard`;
 
 /**
  * Messages named by status events (by wamid, or by our id echoed as biz_opaque_callback_data), read without a lock,
@@ -83,6 +84,13 @@ export interface EventUpdate {
   pricing_billable: boolean | null;
   pricing_model: string | null;
   pricing_rank: number | null;
+  /**
+   * What the network said about the recipient: the BSUID (stored only when the message has none: it keeps what it
+   * was sent to), the parent BSUID and username (the latest given replaces an older one). Null: not given.
+   */
+  user_id: string | null;
+  parent_user_id: string | null;
+  username: string | null;
 }
 
 /** A message a status batch changed, with its pricing before and after (the bulk send's cost counters follow it). */
@@ -108,7 +116,8 @@ export async function applyEventUpdates(db: Db, rows: EventUpdate[], wait = true
                  reached_rank smallint, ext_id text, backend_sended_time timestamptz, sended_time timestamptz,
                  delivered_time timestamptz, seen_time timestamptz, failed_time timestamptz, error_message text,
                  error_message_detail text, webhook_response jsonb, clear_failure boolean, pricing_category text,
-                 pricing_type text, pricing_billable boolean, pricing_model text, pricing_rank smallint)),
+                 pricing_type text, pricing_billable boolean, pricing_model text, pricing_rank smallint, user_id text,
+                 parent_user_id text, username text)),
     t as (select m.id, m.status as old_status, m.reached_rank as old_rank, m.pricing_category as old_pricing_category,
                  m.pricing_billable as old_pricing_billable
           from messages m join v on v.id = m.id
@@ -129,6 +138,9 @@ export async function applyEventUpdates(db: Db, rows: EventUpdate[], wait = true
       pricing_billable = case when v.pricing_rank > coalesce(m.pricing_rank, -1) then v.pricing_billable else m.pricing_billable end,
       pricing_model = case when v.pricing_rank > coalesce(m.pricing_rank, -1) then v.pricing_model else m.pricing_model end,
       pricing_rank = greatest(m.pricing_rank, v.pricing_rank),
+      user_id = coalesce(m.user_id, v.user_id),
+      parent_user_id = coalesce(v.parent_user_id, m.parent_user_id),
+      username = coalesce(v.username, m.username),
       lease_owner = case when v.status = m.status then m.lease_owner else null end,
       lease_until = case when v.status = m.status then m.lease_until else null end,
       updated_at = now(), version = m.version + 1

@@ -100,6 +100,17 @@ export async function deleteOptOutsOfRecipient(db: Db, companyId: string, key: O
 }
 
 /**
+ * Removes the network's marketing stop of a recipient (source user_preferences, on its phone number or BSUID): the
+ * user resumed marketing messages. Other entries (a STOP reply, the company's own) stay. How many were removed.
+ */
+export async function deleteMarketingStops(db: Db, companyId: string, key: OptOutKey): Promise<number> {
+  const result = await sql`
+    delete from opt_outs where company_id = ${companyId} and source = 'user_preferences'
+      and (phone_number = ${key.phone_number} or user_id = ${key.user_id})`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
  * Moves an opt-out from a BSUID to its successor (the network's `user_id_update`); one that the new BSUID already
  * has is kept (the old BSUID's then stays, harmless: the network no longer uses it). Whether one moved.
  */

@@ -107,12 +107,13 @@ export async function moveRecipientLink(db: Db, companyId: string, from: string,
 
 /**
  * Moves the company's messages from a BSUID to its successor (rows locked in id order, as every statement that
- * locks message rows does); a new parent BSUID replaces the old. How many moved.
+ * locks message rows does); a new parent BSUID replaces the old. How many moved. `skipLocked`: rows another
+ * transaction holds are left (for a transaction that already holds message rows: it must not wait for more).
  */
-export async function moveMessagesUserId(db: Db, companyId: string, from: string, to: string, parentUserId: string | null): Promise<number> {
+export async function moveMessagesUserId(db: Db, companyId: string, from: string, to: string, parentUserId: string | null, skipLocked = false): Promise<number> {
   const result = await sql`
     with target as (
-      select id from messages where user_id = ${from} and company_id = ${companyId} order by id for update
+      select id from messages where user_id = ${from} and company_id = ${companyId} order by id for update ${skipLocked ? sql`skip locked` : sql``}
     )
     update messages m set user_id = ${to}, parent_user_id = coalesce(${parentUserId}::text, m.parent_user_id)
     from target where m.id = target.id`.execute(db);

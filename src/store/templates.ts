@@ -336,3 +336,11 @@ export async function findTemplateCategory(db: Db, id: string): Promise<string |
   const row = await db.selectFrom('templates').select('category').where('id', '=', id).executeTakeFirst();
   return row?.category;
 }
+
+/** Which of these templates of the company are MARKETING (a marketing-only opt-out refuses their messages). */
+export async function findMarketingTemplateIds(db: Db, companyId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('templates').select('id')
+    .where('company_id', '=', companyId).where('id', 'in', ids).where('category', '=', 'MARKETING').execute();
+  return new Set(rows.map((r) => r.id));
+}

@@ -44,7 +44,8 @@ function delivered(m: StatusTarget): EventUpdate {
     id: m.id, guard: m.guard, expected_status: m.status, status: 'BACKEND_DELIVERED', reached_rank: 3, ext_id: m.ext_id,
     backend_sended_time: null, sended_time: new Date().toISOString(), delivered_time: new Date().toISOString(), seen_time: null,
     failed_time: null, error_message: null, error_message_detail: null, webhook_response: { status: 'delivered' }, clear_failure: false,
-    pricing_category: null, pricing_type: null, pricing_billable: null, pricing_model: null, pricing_rank: null,
+    pricing_category: null, pricing_type: null, pricing_billable: null, pricing_model: null, pricing_rank: null, user_id: null,
+    parent_user_id: null, username: null,
   };
 }
 
