@@ -5,9 +5,12 @@ import { periodBuckets, ratePercent, timelineOf, timelineStep, type OverviewPeri
 import { AppError } from '../errors.js';
 import { listChannels } from '../store/channels.js';
 import type { Database } from '../store/schema.js';
-import { countFailuresByCode, countSingleSendsByBucket, findBulkSendsSince, findMaxRowNo, findTimelineSample } from '../store/send-stats.js';
+import { countFailuresByCode, countSingleSendBillables, countSingleSendsByBucket, findBulkSendsSince, findMaxRowNo, findTimelineSample } from '../store/send-stats.js';
 import { findBulkSend } from '../store/bulk-sends.js';
 import { windowUseByChannel } from '../store/tier-window.js';
+import { listBulkSendCosts } from '../store/bulk-send-costs.js';
+import { costOf, type BillableCount } from '../domain/pricing/rate-card.js';
+import { marketOf, rateCardOf } from './pricing.js';
 
 type Db = Kysely<Database>;
 
@@ -39,7 +42,8 @@ function isoPoint(p: TimelinePoint) {
 /**
  * The overview of the last 24 h, 7 d or 30 d: messages made in the period (bulk rows by their bulk send's
  * creation, single sends by their own), how many reached sent, delivered and read (the network's words) or
- * failed, per hour or day; the failures by error code; and each channel's tier use now.
+ * failed, per hour or day; the failures by error code; each channel's tier use now; and what the billable ones
+ * cost at Meta's list price (bulk sends from their cost counters, single sends from their stored pricing).
  */
 export async function overview(db: Db, companyId: string, period: OverviewPeriod, channelId: string | null, now = Date.now()) {
   const channels = await listChannels(db, companyId);
@@ -72,6 +76,7 @@ export async function overview(db: Db, companyId: string, period: OverviewPeriod
   }
   const failures = await countFailuresByCode(db, companyId, channelId, bulk.map((w) => w.id), new Date(from));
   const use = await windowUseByChannel(db, companyId);
+  const cost = await costOfPeriod(db, companyId, channelId, bulk.map((w) => w.id), new Date(from));
   return {
     period,
     from: new Date(from).toISOString(),
@@ -81,6 +86,7 @@ export async function overview(db: Db, companyId: string, period: OverviewPeriod
     totals: { ...totals, delivered_rate: ratePercent(totals.delivered, totals.sent), read_rate: ratePercent(totals.read, totals.delivered) },
     series: [...series.entries()].map(([at, p]) => ({ at: new Date(at).toISOString(), ...p })),
     failures: failures.map((f) => ({ code: f.code, title: f.title, count: f.n })),
+    cost,
     channels: channels
       .filter((c) => !channelId || c.id === channelId)
       .map((c) => ({
@@ -91,4 +97,16 @@ export async function overview(db: Db, companyId: string, period: OverviewPeriod
         tier_used_24h: use.get(c.id)?.used ?? 0,
       })),
   };
+}
+
+/** The estimated cost of the period's billable messages: these bulk sends' counters and the single sends since `from`. */
+async function costOfPeriod(db: Db, companyId: string, channelId: string | null, bulkSendIds: string[], from: Date) {
+  const [card, bulkCosts, singles] = await Promise.all([
+    rateCardOf(db, companyId),
+    listBulkSendCosts(db, bulkSendIds),
+    countSingleSendBillables(db, companyId, channelId, from),
+  ]);
+  const counts: BillableCount[] = bulkCosts.map((r) => ({ market: r.market || null, category: r.category, count: r.billable_count }));
+  for (const s of singles) counts.push({ market: marketOf(s.phone_prefix), category: s.category, count: s.n });
+  return costOf(card, counts);
 }

@@ -75,3 +75,17 @@ export async function countFailuresByCode(db: Db, companyId: string, channelId: 
     from failed group by 1 order by n desc, 1 limit ${limit}`.execute(db);
   return result.rows;
 }
+
+/**
+ * Billed single sends (billable, delivered or read) made since `from`, by pricing category and the first four digits of the phone number
+ * (enough to tell its country): the few rows the overview prices them from.
+ */
+export async function countSingleSendBillables(db: Db, companyId: string, channelId: string | null, from: Date) {
+  const result = await sql<{ category: string; phone_prefix: string; n: number }>`
+    select pricing_category as category, left(regexp_replace(phone_number, '[^0-9]', '', 'g'), 4) as phone_prefix, count(*)::int as n
+    from messages
+    where company_id = ${companyId} and send_wizard_id is null and created_at >= ${from} ${channelFilter('channel_id', channelId)}
+      and pricing_billable and pricing_category is not null and reached_rank >= 3
+    group by 1, 2`.execute(db);
+  return result.rows;
+}

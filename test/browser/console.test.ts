@@ -357,6 +357,10 @@ test("the overview shows the period's totals and rates as the API counts them, f
   assert.equal(await overview.locator('[data-testid="failures"] tr[data-code="131049"]').count(), 1);
   assert.equal(await overview.locator('[data-testid="overview-chart"] canvas').count(), 1);
   assert.match(await overview.locator(`[data-channel-id="${main}"] [data-testid="limit-use"]`).innerText(), /customers, no cap/);
+  const cost = overview.getByTestId('tile-cost');
+  const costShown = await cost.locator('.tile-value').innerText();
+  assert.ok(costShown === 'unknown' || costShown.includes('$'), costShown);
+  assert.match(await cost.innerText(), new RegExp(`${api.cost.billable_count.toLocaleString('en-US')} billed[^]*Meta's list price, not an invoice`));
   // The period is a radio group: arrow keys move it, and the page follows.
   await page.getByLabel('Last 24 hours').focus();
   await page.keyboard.press('ArrowRight');

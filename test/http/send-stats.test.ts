@@ -109,3 +109,31 @@ test('the overview reads single sends through their own index and failed rows th
   const failed = await plan(sql`select count(*) from messages where send_wizard_id = any(${[wizardId]}::text[]) and status in ('BACKEND_FAILED', 'OPT_IN_FAILED')`);
   assert.match(failed, /messages_wizard_status/);
 });
+
+test("the overview's cost is the bulk send's plus the billed single send's, at the rate card's list price", async () => {
+  const item = await eventually(async () => {
+    const it = await listItem(h, main, wizardId);
+    return it?.cost.billable_count === it?.sent_count ? it : undefined;
+  }, 30_000);
+  await eventually(async () => {
+    const r = await h.call('GET', `/api/v1/overview?period=24h&channel_id=${main}`);
+    return r.body.data.cost.billable_count === item.cost.billable_count + 1 ? r : undefined;
+  }, 30_000);
+  // The company's own card prices Turkey (the shipped card has no figure for it): every message gets a price.
+  const rates = ['marketing', 'utility'].map((category, i) => ({ market: 'TR', category, price: 0.0125 + i * 0.001 }));
+  assert.equal((await h.call('PUT', '/api/v1/rate-card', { body: { currency: 'USD', effective_date: '2026-10-01', rates } })).status, 200);
+  try {
+    const [bulk, overviewCost] = await Promise.all([
+      listItem(h, main, wizardId).then((it) => it.cost),
+      h.call('GET', `/api/v1/overview?period=24h&channel_id=${main}`).then((r) => r.body.data.cost),
+    ]);
+    const singleCategory = (await h.call('POST', '/api/v1/messages', { body: { message_ids: [single] } })).body.items[0].pricing.category;
+    const price = rates.find((r) => r.category === singleCategory)!.price;
+    assert.equal(overviewCost.unknown_price_count, 0);
+    assert.ok(bulk.estimated_cost > 0);
+    assert.equal(overviewCost.estimated_cost, Math.round((bulk.estimated_cost + price) * 1e6) / 1e6);
+    assert.equal(overviewCost.rate_card_source, 'company');
+  } finally {
+    await h.call('DELETE', '/api/v1/rate-card');
+  }
+});

@@ -7,6 +7,12 @@ export function fmtNumber(n: number | null | undefined): string {
   return n === null || n === undefined ? '—' : numberFormat.format(n);
 }
 
+/** "$0.2472" in a currency (up to four decimals, as list prices are written); "unknown" for null. */
+export function fmtMoney(value: number | null, currency: string): string {
+  if (value === null) return 'unknown';
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 4 }).format(value);
+}
+
 /** A date and time in the browser's locale, or a dash. */
 export function fmtTime(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return '—';

@@ -1,6 +1,7 @@
 /** Schemas of the bulk-send timeline and the overview (additions beyond the interface). */
 import { Type } from 'typebox';
 import { OVERVIEW_PERIODS } from '../../domain/send-stats.js';
+import { CostSchema } from './pricing.js';
 
 const count = (description: string) => Type.Integer({ minimum: 0, description });
 const rate = (description: string) => Type.Union([Type.Number(), Type.Null()], { description });
@@ -65,6 +66,7 @@ export const OverviewData = Type.Object({
     }),
     { description: 'at most 20, most first' },
   ),
+  cost: CostSchema,
   channels: Type.Array(
     Type.Object({
       channel_id: Type.String(),

@@ -6591,6 +6591,54 @@ export interface paths {
                                     /** @description failed messages with that code */
                                     count: number;
                                 }[];
+                                /**
+                                 * @description Estimated at Meta's list price from the company's rate card (GET /api/v1/rate-card); not an invoice.
+                                 * @example {
+                                 *       "currency": "USD",
+                                 *       "estimated_cost": 0.2472,
+                                 *       "complete": true,
+                                 *       "billable_count": 4,
+                                 *       "unknown_price_count": 0,
+                                 *       "by_market": [
+                                 *         {
+                                 *           "market": "AR",
+                                 *           "category": "marketing",
+                                 *           "billable_count": 4,
+                                 *           "price": 0.0618,
+                                 *           "cost": 0.2472
+                                 *         }
+                                 *       ],
+                                 *       "rate_card_effective_date": "2025-07-01",
+                                 *       "rate_card_source": "default",
+                                 *       "note": "Estimated at Meta's list price per delivered message; not an invoice."
+                                 *     }
+                                 */
+                                cost: {
+                                    currency: string;
+                                    /** @description sum of the lines with a known price */
+                                    estimated_cost: number;
+                                    /** @description false when some billable message has no known price (unknown_price_count) */
+                                    complete: boolean;
+                                    billable_count: number;
+                                    unknown_price_count: number;
+                                    by_market: {
+                                        /** @description null: the recipient’s country is unknown */
+                                        market: string | null;
+                                        /**
+                                         * @description pricing category: marketing, marketing_lite, utility, authentication, authentication_international, service
+                                         * @example marketing
+                                         */
+                                        category: string;
+                                        billable_count: number;
+                                        /** @description null: the card has no figure (unknown, not priced) */
+                                        price: number | null;
+                                        cost: number | null;
+                                    }[];
+                                    rate_card_effective_date: string;
+                                    rate_card_source: "default" | "company";
+                                    /** @description always: Meta's list price, not an invoice */
+                                    note: string;
+                                };
                                 channels: {
                                     channel_id: string;
                                     name: string;

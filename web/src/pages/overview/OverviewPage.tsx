@@ -1,14 +1,14 @@
 /**
  * Overview: the company's (or one channel's) sends of the last 24 h, 7 d or 30 d from GET /api/v1/overview —
- * volume, sent → delivered → read with the rates, a chart per hour or day, failures by error code, and each
- * channel's use of its messaging limit. `#/overview?channel=…&period=7d`.
+ * volume, sent → delivered → read with the rates, the estimated cost, a chart per hour or day, failures by error
+ * code, and each channel's use of its messaging limit. `#/overview?channel=…&period=7d`.
  */
 import type { ComponentChildren } from 'preact';
 import { useMemo } from 'preact/hooks';
 import type { Overview } from '../../api-types';
 import { STAGE_STYLE, TimeChart } from '../../components/Chart';
 import { useChannels, useLoad } from '../../data';
-import { fmtNumber } from '../../format';
+import { fmtMoney, fmtNumber } from '../../format';
 import { apiFetch } from '../../http';
 import { fmtRate, FUNNEL_STAGES, rate, tierName } from '../../plain-names';
 import { replaceQuery, useRoute } from '../../router';
@@ -96,6 +96,13 @@ export function OverviewPage() {
             <Tile name="Failed" value={o.totals.failed} testId="failed">
               {o.totals.cancelled > 0 ? `${fmtNumber(o.totals.cancelled)} cancelled apart` : 'not delivered'}
             </Tile>
+            <Tile name="Estimated cost" value={costText(o.cost)} testId="cost">
+              <span title={o.cost.note}>
+                {fmtNumber(o.cost.billable_count)} billed
+                {o.cost.unknown_price_count > 0 && o.cost.unknown_price_count < o.cost.billable_count ? `, ${fmtNumber(o.cost.unknown_price_count)} without a list price` : ''}
+                {" · Meta's list price, not an invoice"}
+              </span>
+            </Tile>
           </dl>
           <div class="card">
             {chart && <TimeChart title="Messages over time" caption={periodInfo.bucket} times={chart.times} series={chart.series} testId="overview-chart" />}
@@ -153,12 +160,18 @@ export function OverviewPage() {
   );
 }
 
-function Tile(props: { name: string; value: number; testId: string; children: ComponentChildren }) {
+/** The period's cost: "unknown" when no billed message has a list price on the rate card. */
+function costText(cost: Overview['cost']): string {
+  if (cost.billable_count > 0 && cost.unknown_price_count >= cost.billable_count) return 'unknown';
+  return `${cost.complete ? '' : 'at least '}${fmtMoney(cost.estimated_cost, cost.currency)}`;
+}
+
+function Tile(props: { name: string; value: number | string; testId: string; children: ComponentChildren }) {
   return (
     <div class="tile" data-testid={`tile-${props.testId}`}>
       <dt>{props.name}</dt>
       <dd>
-        <span class="tile-value">{fmtNumber(props.value)}</span>
+        <span class="tile-value">{typeof props.value === 'string' ? props.value : fmtNumber(props.value)}</span>
         <div class="tile-note">{props.children}</div>
       </dd>
     </div>

@@ -3,13 +3,7 @@
  * priced at Meta's list price from the company's rate card. Always said to be an estimate, never an invoice.
  */
 import type { SendWizard } from '../../api-types';
-import { fmtNumber } from '../../format';
-
-/** "$0.25" in the card's currency. */
-function money(value: number | null, currency: string): string {
-  if (value === null) return 'unknown';
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 4 }).format(value);
-}
+import { fmtMoney as money, fmtNumber } from '../../format';
 
 export function SendCost({ cost }: { cost: SendWizard['cost'] }) {
   const lines = cost.by_market.filter((l) => l.billable_count > 0);

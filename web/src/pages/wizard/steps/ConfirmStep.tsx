@@ -1,6 +1,6 @@
 /** Step 7: what will happen, from the service's dry run; then the start and a link to its report. */
 import { href } from '../../../router';
-import { fmtTime } from '../../../format';
+import { fmtMoney, fmtTime } from '../../../format';
 import { tierName } from '../../../plain-names';
 import { duration } from '../pacing';
 import { MAX_SEND_NAME_LENGTH } from '../../../../../src/domain/bulk-send-name.js';
@@ -10,7 +10,7 @@ import { TestSendBox } from './TestSendBox';
 
 /** The dry run's estimate, said as what it is: Meta's list price for the rows if all were delivered, not an invoice. */
 function Estimate({ cost }: { cost: DryRun['estimate'] }) {
-  const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: cost.currency, maximumFractionDigits: 4 }).format(n);
+  const money = (n: number) => fmtMoney(n, cost.currency);
   const categories = [...new Set(cost.by_market.map((m) => m.category))];
   return (
     <span title={cost.note}>
