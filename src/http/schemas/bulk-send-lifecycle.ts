@@ -1,6 +1,6 @@
 /** Schemas of the bulk-send lifecycle routes (pause, resume, retry; beyond the interface). */
 import { Type } from 'typebox';
-import { BULK_SEND_STATUSES } from '../../domain/bulk-send-states.js';
+import { BULK_SEND_MOVES, BULK_SEND_STATUSES } from '../../domain/bulk-send-states.js';
 import { ScheduledAt } from './bulk-send.js';
 
 const id = Type.String({ minLength: 1, maxLength: 64 });
@@ -68,7 +68,7 @@ export const RetryData = Type.Object(
   {
     send_wizard_id: Type.String({ description: 'the NEW bulk send' }),
     retry_of: Type.String({ description: 'the bulk send whose failed rows it took' }),
-    status: Type.Union([Type.Literal('RUNNING'), Type.Literal('SCHEDULED')]),
+    status: Type.Union([Type.Literal(BULK_SEND_MOVES.start.to), Type.Literal(BULK_SEND_MOVES.schedule.to)]),
     summary: Type.Integer({ description: 'rows taken into the new bulk send' }),
     failed_count: Type.Integer({ description: 'failed rows of the source' }),
     filtered_count: Type.Integer({ description: 'failed rows left out by error_codes' }),

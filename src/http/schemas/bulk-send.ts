@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { MAX_CELL_LENGTH, MAX_NAME_LENGTH, MAX_PARAM_HEADERS, MAX_START_ROWS, MAX_TOTAL_TIME_SECONDS } from '../../domain/bulk-limits.js';
 import { MAX_SEND_NAME_LENGTH } from '../../domain/bulk-send-name.js';
 import { MESSAGE_STATUSES } from '../../domain/message-states.js';
-import { BULK_SEND_ACTIONS, BULK_SEND_STATUSES } from '../../domain/bulk-send-states.js';
+import { BULK_SEND_ACTIONS, BULK_SEND_MOVES, BULK_SEND_STATUSES } from '../../domain/bulk-send-states.js';
 import type { BulkDryRun, StartedBulkSend } from '../../engine/bulk-start.js';
 import type { SkippedRow } from '../../store/bulk-send-skipped-rows.js';
 import { WEBHOOK_RESPONSE_DOC } from '../openapi/doc-only.js';
@@ -205,7 +205,7 @@ export const StopResponse = Type.Object(
     success: Type.Literal(true),
     data: Type.Object({
       send_wizard_id: Type.String(),
-      status: Type.String({ description: 'STOPPED' }),
+      status: Type.Literal(BULK_SEND_MOVES.stop.to),
       cancelled_count: Type.Integer({ description: 'rows cancelled before this answer (at most 1,000)' }),
       cancelling_count: Type.Integer({ description: 'addition: rows still being cancelled right after this answer (0: none was left); the reports list shows it until it is 0' }),
     }),

@@ -1813,8 +1813,8 @@ export interface paths {
                             success: true;
                             data: {
                                 send_wizard_id: string;
-                                /** @description STOPPED */
-                                status: string;
+                                /** @enum {string} */
+                                status: "STOPPED";
                                 /** @description rows cancelled before this answer (at most 1,000) */
                                 cancelled_count: number;
                                 /** @description addition: rows still being cancelled right after this answer (0: none was left); the reports list shows it until it is 0 */

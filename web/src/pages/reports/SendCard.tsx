@@ -1,4 +1,5 @@
 /** One bulk send: status, progress bar, the funnel in WhatsApp's order (sent → delivered → read) with rates, failures apart. */
+import { QUEUEING_STATUSES, STORING_STATUS } from '../../../../src/domain/bulk-send-states.js';
 import type { SendWizard } from '../../api-types';
 import { PlainBadge, sendStatusTone } from '../../components/Badge';
 import { SendCost } from './SendCost';
@@ -6,18 +7,24 @@ import { SkippedRows } from './SkippedRows';
 import { fmtDuration, fmtNumber, fmtTime } from '../../format';
 import { FUNNEL_STAGES, fmtRate, funnelRates, PRE_FUNNEL_STAGES, SEND_STATUS_NAMES } from '../../plain-names';
 
-/** Whether a bulk send is not finished (it can still be stopped). */
-export function isActive(w: SendWizard): boolean {
-  return w.status !== 'STOPPED' && w.status !== 'COMPLETED';
-}
+/** Statuses whose counters may move any second: storing its rows, or rows being queued (the service's own list). */
+const MOVING_STATUSES: readonly string[] = [STORING_STATUS, ...QUEUEING_STATUSES];
 
 /** Whether its counters may move any second (the list is then read every 2 s). */
 export function isMoving(w: SendWizard): boolean {
-  return w.status === 'RUNNING' || w.status === 'PENDING' || w.status === 'PAUSED';
+  return MOVING_STATUSES.includes(w.status);
 }
 
-/** What a user can do to a bulk send from its card. */
-export type SendAction = 'stop' | 'pause' | 'resume' | 'retry';
+/** What a user can do to a bulk send from its card (the server's `allowed_actions`). */
+export type SendAction = SendWizard['allowed_actions'][number];
+
+/** Each action's button, in the order the card shows them; which ones appear is the server's answer. */
+const ACTION_BUTTONS: ReadonlyArray<{ action: SendAction; label: string; danger?: boolean }> = [
+  { action: 'pause', label: 'Pause' },
+  { action: 'resume', label: 'Resume' },
+  { action: 'retry', label: 'Retry failed' },
+  { action: 'stop', label: 'Stop', danger: true },
+];
 
 /**
  * The stages of the card in WhatsApp's order: rows not yet with WhatsApp, then sent → delivered → read with
@@ -102,18 +109,11 @@ export function SendCard(props: { send: SendWizard; selected: boolean; detailHre
         </dl>
         <div class="row">
           <a class="button small" href={props.detailHref} aria-expanded={props.selected}>{props.selected ? 'Hide details' : 'Details'}</a>
-          {(w.status === 'RUNNING' || w.status === 'PAUSED') && (
-            <button type="button" class="button small" onClick={() => props.onAction('pause', w)} disabled={props.busy}>Pause</button>
-          )}
-          {w.status === 'PAUSED_BY_USER' && (
-            <button type="button" class="button small" onClick={() => props.onAction('resume', w)} disabled={props.busy}>Resume</button>
-          )}
-          {(w.status === 'COMPLETED' || w.status === 'STOPPED') && w.failed_count > 0 && (
-            <button type="button" class="button small" onClick={() => props.onAction('retry', w)} disabled={props.busy}>Retry failed</button>
-          )}
-          {isActive(w) && (
-            <button type="button" class="button small danger" onClick={() => props.onAction('stop', w)} disabled={props.busy}>Stop</button>
-          )}
+          {ACTION_BUTTONS.filter((b) => w.allowed_actions.includes(b.action)).map((b) => (
+            <button key={b.action} type="button" class={`button small${b.danger ? ' danger' : ''}`} onClick={() => props.onAction(b.action, w)} disabled={props.busy}>
+              {b.label}
+            </button>
+          ))}
         </div>
       </div>
     </article>
