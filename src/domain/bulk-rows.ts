@@ -173,6 +173,49 @@ function columnOf(path: string, top: string[][], cards: string[][][]): string {
   return 'row';
 }
 
+/** start (v1) row fields that carry a template value, besides `params` (the BODY values in order). */
+export const V1_VALUE_FIELDS = ['text_header_param', 'url_button_param', 'url_button_param2', 'copy_code_param'] as const;
+
+/** What a start (v1) value field fills, for the message that refuses it on a template without that part. */
+const V1_FIELD_PART: Record<(typeof V1_VALUE_FIELDS)[number], string> = {
+  text_header_param: 'a header variable or a media header',
+  url_button_param: 'a URL button with a variable',
+  url_button_param2: 'a second URL button with a variable',
+  copy_code_param: 'a COPY_CODE button',
+};
+
+/** Whether a cell holds a value (an empty or blank string, null and a missing field hold none). */
+function given(value: unknown): boolean {
+  return value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
+}
+
+/**
+ * The values of a start (v1) row that its template does not take — a `params` entry past the body's variables,
+ * or a value field no slot reads — refused as a missing value is (PARAMETERS_INVALID), never dropped.
+ * `field(name)` names the field for errors (e.g. `rows[4].params[2]`); `label` says which row.
+ */
+export function v1UnusedValues(slots: Slot[], row: Record<string, unknown>, field: (name: string) => string, label: string): ErrorElement[] {
+  const taken = new Set(slots.map(v1Field));
+  const errors: ErrorElement[] = [];
+  const refuse = (name: string, why: string) => errors.push({ code: 'PARAMETERS_INVALID', message: `${label}: ${name} is not taken: ${why}`, field: field(name) });
+  const body = slots.filter((s) => s.part === 'BODY' && s.card === undefined).length;
+  const params = Array.isArray(row.params) ? row.params : [];
+  params.forEach((v, k) => {
+    if (given(v) && !taken.has(`params[${k}]`)) refuse(`params[${k}]`, `the template's body has ${body} variable(s)`);
+  });
+  for (const f of V1_VALUE_FIELDS) if (given(row[f]) && !taken.has(f)) refuse(f, `the template has no ${V1_FIELD_PART[f]}`);
+  return errors;
+}
+
+/**
+ * Whether a column name addresses a part of a template (`BODY.2`, `HEADER`, `BUTTONS.0`, `CAROUSEL.1.BODY.1`) or
+ * a start (v1) value field: such a column on a template that has no such part is refused, not ignored.
+ */
+export function namesTemplateValue(name: string): boolean {
+  const n = name.trim();
+  return /^(HEADER|BODY|BUTTONS|CAROUSEL)(\..*)?$/i.test(n) || /^params(\[\d+\])?$/i.test(n) || (V1_VALUE_FIELDS as readonly string[]).includes(n.toLowerCase());
+}
+
 /** Which v1 row field feeds a slot (v1 has no carousel columns). */
 export function v1Field(slot: Slot): string | null {
   if (slot.card !== undefined) return null;

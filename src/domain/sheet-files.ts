@@ -4,7 +4,7 @@
  * reference and each template column, from a mapping (column header → target) or from the headers themselves.
  */
 import { AppError, type ErrorElement } from '../errors.js';
-import { resolveColumn, v1Field, type Slot } from './bulk-rows.js';
+import { namesTemplateValue, resolveColumn, V1_VALUE_FIELDS, v1Field, type Slot } from './bulk-rows.js';
 
 /** The kinds of file a start takes. */
 export type SheetKind = 'csv' | 'xlsx';
@@ -14,7 +14,7 @@ export const PHONE_TARGET = 'phone_number';
 export const NAME_TARGET = 'full_name';
 export const ID_TARGET = 'id';
 /** start (v1) field names accepted as targets for the template column they feed. */
-const V1_TARGETS = ['text_header_param', 'url_button_param', 'url_button_param2', 'copy_code_param'];
+const V1_TARGETS: readonly string[] = V1_VALUE_FIELDS;
 
 function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
@@ -114,7 +114,7 @@ export function knownTargets(slots: Slot[]): string[] {
 
 /**
  * The column plan from the header row and the mapping (`null`: headers that already name a target are used,
- * the rest ignored). Throws 400 MAPPING_INVALID naming `mapping.<header>` (or `mapping`) for a header the
+ * a header that names a template value the template does not take is refused, other headers are ignored). Throws 400 MAPPING_INVALID naming `mapping.<header>` (or `mapping`) for a header the
  * file lacks, an unknown or repeated target, no phone column, or a template column nothing feeds.
  */
 export function planColumns(headers: string[], slots: Slot[], mapping: Record<string, string> | null): ColumnPlan {
@@ -144,6 +144,10 @@ export function planColumns(headers: string[], slots: Slot[], mapping: Record<st
     headers.forEach((h, index) => {
       const resolved = resolveTarget(slots, h);
       if (resolved) chosen.push({ index, label: h, target: resolved });
+      // A column that names a template value the template does not take is refused (its values would be dropped).
+      else if (namesTemplateValue(h)) {
+        errors.push(mappingError(`mapping.${h.trim()}`, `The column "${h.trim()}" names a value this template does not take (its columns: ${targets}); remove the column or send a mapping that leaves it out.`));
+      }
     });
   }
   const byTarget = new Map<string, PlannedColumn>();

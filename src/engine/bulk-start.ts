@@ -17,7 +17,7 @@ import { AppError, type ErrorElement } from '../errors.js';
 import { MAX_SEND_NAME_LENGTH, parseSendName } from '../domain/bulk-send-name.js';
 import { parseScheduledAt } from '../domain/bulk-send-states.js';
 import { MAX_CELL_LENGTH, MAX_TOTAL_TIME_SECONDS } from '../domain/bulk-limits.js';
-import { convertRow, resolveColumn, templateSlots, v1Field, type Slot } from '../domain/bulk-rows.js';
+import { convertRow, resolveColumn, templateSlots, v1Field, v1UnusedValues, type Slot } from '../domain/bulk-rows.js';
 import { tierLimit } from '../domain/channel.js';
 import { newId, newIds } from '../domain/ids.js';
 import { NumberSet } from '../domain/number-set.js';
@@ -211,8 +211,10 @@ function v1Reader(template: TemplateRow, slots: Slot[], shape: StartShape): RowR
       const m = /^params\[(\d+)\]$/.exec(f);
       return m ? cell(params[Number(m[1])]) : cell(row[f]);
     };
+    // A value the template does not take is refused with the row, as a missing one is (never dropped).
+    const unused = v1UnusedValues(slots, row, (f) => `${at}.${f}`, `row ${i + 1}`);
     const result = convertRow(template.components as StoredComponents, slots, value, (c) => `${at}.${byColumn.get(c) ?? c}`, `row ${i + 1}`);
-    if (!result.ok) return result.errors;
+    if (!result.ok || unused.length) return [...unused, ...(result.ok ? [] : result.errors)];
     return { ref: (row.id as number | undefined) ?? null, phone: phone.e164, fullName: cell(row.full_name) ?? null, components: result.components };
   };
 }

@@ -40,6 +40,20 @@ const SUB_TYPES = {
 } as const;
 const MAX_COUPON = 20;
 
+/**
+ * The fields each kind of entry has (the Cloud API's and the service's forms). Any other field is refused by name:
+ * a value under a misspelt or foreign key (`params`, `text`) would otherwise be dropped and the message sent without it.
+ */
+const ENTRY_FIELDS = {
+  header: ['type', 'parameters'],
+  body: ['type', 'parameters'],
+  button: ['type', 'sub_type', 'index', 'parameters'],
+  buttons: ['type', 'buttons'],
+  buttonsItem: ['type', 'sub_type', 'index', 'parameters'],
+  carousel: ['type', 'cards'],
+  card: ['card_index', 'components'],
+} as const;
+
 function isRecord(value: unknown): value is Raw {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -68,6 +82,14 @@ class Check {
     return [];
   }
 
+  /** Refuses each field of `entry` that its kind does not have. */
+  onlyFields(entry: Raw, kind: keyof typeof ENTRY_FIELDS, path: string): void {
+    const allowed: readonly string[] = ENTRY_FIELDS[kind];
+    for (const k of Object.keys(entry).filter((key) => !allowed.includes(key))) {
+      this.fail(`${path}.${k}`, `${k} is not a field of a ${kind === 'buttonsItem' ? 'button' : kind} entry (${allowed.join(', ')}); nothing is sent from it`);
+    }
+  }
+
   /** Sorts a scope's entries by kind (`carousel` only at the top level); null when `raw` is not a list. */
   entries(raw: unknown, path: string, top: boolean): Entries | null {
     const out: Entries = { buttons: [] };
@@ -78,6 +100,7 @@ class Check {
     }
     const addButton = (b: unknown, p: string, fallbackIndex: number | undefined): void => {
       if (!isRecord(b)) return this.fail(p, 'a button entry must be an object');
+      if (fallbackIndex !== undefined) this.onlyFields(b, 'buttonsItem', p);
       const index = indexOf(b.index ?? fallbackIndex);
       if (index === undefined) return this.fail(`${p}.index`, 'index must be a zero-based button position');
       if (out.buttons.some((e) => e.index === index)) return this.fail(`${p}.index`, `button ${index} is given twice`);
@@ -87,6 +110,7 @@ class Check {
       const p = `${path}[${i}]`;
       if (!isRecord(e)) return this.fail(p, 'a component entry must be an object');
       const type = lower(e.type);
+      if (type === 'header' || type === 'body' || type === 'button' || type === 'buttons' || (type === 'carousel' && top)) this.onlyFields(e, type, p);
       if ((type === 'header' || type === 'body') && out[type]) return this.fail(`${p}.type`, `${type} is given twice`);
       if (type === 'header' || type === 'body') out[type] = { path: p, parameters: e.parameters };
       else if (type === 'button') addButton({ ...e, type: undefined }, p, undefined);
@@ -263,6 +287,7 @@ class Check {
         return this.fail(`${p}.card_index`, `card_index must be 0 to ${stored.cards.length - 1}`);
       }
       if (cards.some((c) => c.card_index === index)) return this.fail(`${p}.card_index`, `card ${index} is given twice`);
+      this.onlyFields(card, 'card', p);
       const entries = this.entries(card.components, `${p}.components`, false);
       if (!entries) return;
       cards.push({ card_index: index, components: this.scope(stored.cards[index].components, entries, `${p}.components`) });

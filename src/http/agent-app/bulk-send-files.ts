@@ -59,7 +59,8 @@ export const agentAppBulkSendFileRoutes: FastifyPluginAsyncTypebox<RouteDeps> = 
             'up to 256 MB and 1,000,000 rows) and the fields `message_template_id`, `channel_id`, `total_time`, optional `mapping` ' +
             '(a JSON object: column header -> target; targets `phone_number`, `full_name`, `id`, and the startv2 columns such as `BODY.1`, ' +
             '`HEADER.1`, `BUTTONS.0`, `CAROUSEL.0.BODY.1` or start field names `url_button_param`, `url_button_param2`, `text_header_param`, ' +
-            '`copy_code_param`; without it, headers that already name a target are used) and optional `dry_run` (true/false), `scheduled_at` (addition: ISO 8601 with an offset; see the JSON starts), `send_name` (the bulk send\'s own name, as on the JSON starts) `message_send_ttl_seconds` and `skip_invalid_rows` (true/false; as on the JSON starts). Fields and file ' +
+            '`copy_code_param`; without it, headers that already name a target are used, a header named like a template value the template does not take ' +
+            '(`BODY.2`, `url_button_param`) is refused as MAPPING_INVALID on `mapping.<header>`, other headers are ignored) and optional `dry_run` (true/false), `scheduled_at` (addition: ISO 8601 with an offset; see the JSON starts), `send_name` (the bulk send\'s own name, as on the JSON starts) `message_send_ttl_seconds` and `skip_invalid_rows` (true/false; as on the JSON starts). Fields and file ' +
             'may come in any order. Rows are checked exactly as startv2 rows; errors name `rows[<sheet row>].<column header>` (the header ' +
             'is row 1). Nothing is stored when any row is bad (unless skip_invalid_rows). Codes: FILE_TYPE_UNSUPPORTED (415), FILE_INVALID, MAPPING_INVALID (400), ' +
             'PAYLOAD_TOO_LARGE (413).',

@@ -64,6 +64,8 @@ export const agentAppBulkSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asyn
                   'BODY.<name> for a NAMED template). ') +
               'Formats with complete examples: docs/send-parameters.md. ' +
               'The body is read as a stream (up to 256 MB, 1,000,000 rows); every row is checked before anything is stored, a bad one is 400 naming rows[i]. ' +
+              'A value the template does not take (a params entry past its BODY variables, a url_button_param it has no URL button for, a column it has no part for) ' +
+              'is refused like a missing one, naming it (rows[i].params[k], rows[i].url_button_param, param_headers[k]); it is never dropped. ' +
               'Repeated numbers are sent once (duplicate_count). Optional Idempotency-Key header. ' +
               'Addition: `dry_run: true` checks exactly as a start and stores nothing; it answers the row count, duplicates removed and the tier quota needed and left; ' +
               '`send_name` names the bulk send in lists and reports.',

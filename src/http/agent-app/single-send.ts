@@ -23,7 +23,8 @@ export const agentAppSingleSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = as
           'Checks everything first (template APPROVED and of the channel\'s WABA, parameters against the template, E.164 number, ' +
           'channel not blocked, tier quota), then queues the message; the dispatcher hands it to the network at most once. ' +
           'message_template carries the parameters: BODY/header text values (with parameter_name for a NAMED template), ' +
-          'button variables and carousel cards — see docs/send-parameters.md. The status follows in POST /api/v1/messages. ' +
+          'button variables and carousel cards — see docs/send-parameters.md. A value the template does not take (body values past its variables, ' +
+          'a button it lacks, a field an entry does not have) is 400 PARAMETERS_INVALID naming it, never dropped. The status follows in POST /api/v1/messages. ' +
           'Optional Idempotency-Key header.',
         body: SingleSendBody,
         response: {
