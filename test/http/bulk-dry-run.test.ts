@@ -33,7 +33,7 @@ test('a dry run of start stores nothing, sends nothing and counts the unique row
   });
   assert.equal(res.status, 200, JSON.stringify(res.body));
   const { estimate, ...data } = res.body.data;
-  assert.deepEqual(data, { dry_run: true, rows: 6, duplicates_removed: 2, tier_quota_needed: 6, tier_quota_left: null });
+  assert.deepEqual(data, { dry_run: true, summary: 6, duplicate_count: 2, tier_needed_24h: 6, tier_left_24h: null });
   assert.equal(estimate.billable_count, 6);
   assert.deepEqual(await counts(), before);
 });
@@ -52,8 +52,8 @@ test('a dry run of startv2 checks its rows like a start and stores nothing', asy
     },
   });
   assert.equal(res.status, 200, JSON.stringify(res.body));
-  assert.equal(res.body.data.rows, 3);
-  assert.equal(res.body.data.duplicates_removed, 0);
+  assert.equal(res.body.data.summary, 3);
+  assert.equal(res.body.data.duplicate_count, 0);
   assert.deepEqual(await counts(), before);
 });
 
@@ -96,9 +96,9 @@ test('on a capped tier the dry run counts the quota left and leaves out numbers 
     body: { message_template_id: templateId, rows: v1Rows([...reached.slice(0, 2), ...phones(4, '9055606')]), total_time: 0, channel_id: small, dry_run: true },
   });
   assert.equal(res.status, 200, JSON.stringify(res.body));
-  assert.equal(res.body.data.rows, 6);
-  assert.equal(res.body.data.tier_quota_needed, 4);
-  assert.equal(res.body.data.tier_quota_left, 47);
+  assert.equal(res.body.data.summary, 6);
+  assert.equal(res.body.data.tier_needed_24h, 4);
+  assert.equal(res.body.data.tier_left_24h, 47);
 });
 
 test('dry_run false starts the bulk send as before', async () => {

@@ -72,7 +72,7 @@ test('a dry run that skips invalid rows answers their count and the first of the
     },
   });
   assert.equal(res.status, 200, JSON.stringify(res.body));
-  assert.equal(res.body.data.rows, 1);
+  assert.equal(res.body.data.summary, 1);
   assert.equal(res.body.data.skipped_count, 2);
   assert.deepEqual(res.body.data.skipped_rows.map((r: { row: number; field: string }) => [r.row, r.field]), [[7, 'rows[1].PHONE'], [9, 'rows[2].BODY.1']]);
   assert.equal(await bulkSends(), before);

@@ -51,7 +51,7 @@ test('a channel with no cap counts its recipients too: the use equals what the d
   const body = { message_template_id: template, channel_id: SIM_CHANNEL_IDS.main, total_time: 0, rows: v1Rows(numbers) };
   const dry = await h.call('POST', '/agent-app/message-template/send-wizard/start', { body: { ...body, dry_run: true } });
   assert.equal(dry.status, 200, JSON.stringify(dry.body));
-  assert.equal(dry.body.data.tier_quota_needed, 52);
+  assert.equal(dry.body.data.tier_needed_24h, 52);
   const id = await startV1(h, body);
   await untilWizard(h, SIM_CHANNEL_IDS.main, id, ['COMPLETED'], 60_000);
   // A status webhook can settle a row before the sender's outcome flush records its recipient: wait for the flush.
@@ -62,5 +62,5 @@ test('a channel with no cap counts its recipients too: the use equals what the d
   assert.deepEqual([main.tier_limit, main.tier_used_24h - before, main.tier_left_24h], [null, 52, null]);
   // Sent again within the window: the same customers cost nothing more, as the dry run now says.
   const again = await h.call('POST', '/agent-app/message-template/send-wizard/start', { body: { ...body, dry_run: true } });
-  assert.equal(again.body.data.tier_quota_needed, 0);
+  assert.equal(again.body.data.tier_needed_24h, 0);
 });

@@ -70,8 +70,8 @@ test('duplicates across storing chunks are dropped and counted; the first row of
 
   const dry = await startFile(h, [...fields({ dry_run: true }), csvPart([HEADER, ...list])]);
   assert.equal(dry.status, 200, JSON.stringify(dry.body));
-  assert.equal(dry.body.data.rows, 5);
-  assert.equal(dry.body.data.duplicates_removed, 2);
+  assert.equal(dry.body.data.summary, 5);
+  assert.equal(dry.body.data.duplicate_count, 2);
 });
 
 test('due times are spread evenly over total_time across chunks', async () => {

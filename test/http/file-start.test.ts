@@ -126,7 +126,7 @@ test('dry_run on a file checks it and stores nothing', async () => {
   const res = await startFile(h, [...fields({ dry_run: true, channel_id: SIM_CHANNEL_IDS.main }), csvPart(table(phones(4, '9055627')))]);
   assert.equal(res.status, 200, JSON.stringify(res.body));
   const { estimate, ...data } = res.body.data;
-  assert.deepEqual(data, { dry_run: true, rows: 4, duplicates_removed: 1, tier_quota_needed: 4, tier_quota_left: null });
+  assert.deepEqual(data, { dry_run: true, summary: 4, duplicate_count: 1, tier_needed_24h: 4, tier_left_24h: null });
   assert.equal(estimate.billable_count, 4);
   assert.deepEqual(await counts(), before);
 });

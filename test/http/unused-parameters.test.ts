@@ -128,7 +128,7 @@ test('start with skip_invalid_rows leaves out a row with a value the template do
     },
   });
   assert.equal(res.status, 200, JSON.stringify(res.body));
-  assert.equal(res.body.data.rows, 1);
+  assert.equal(res.body.data.summary, 1);
 });
 
 test('startv2: a column the template does not take is refused, naming it', async () => {

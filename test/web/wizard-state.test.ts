@@ -4,7 +4,7 @@ import { BIG_FILE_PREVIEW_ROWS, initialState, startKey, STEP, wizardReducer, typ
 import type { DryRun } from '../../web/src/pages/wizard/dry-run.js';
 
 const verdict: DryRun = {
-  dry_run: true, rows: 2, duplicates_removed: 0, tier_quota_needed: 2, tier_quota_left: null,
+  dry_run: true, summary: 2, duplicate_count: 0, tier_needed_24h: 2, tier_left_24h: null,
   estimate: { currency: 'USD', estimated_cost: 0, complete: true, billable_count: 2, unknown_price_count: 0, by_market: [], rate_card_effective_date: '2025-07-01', rate_card_source: 'default', note: 'list price' },
 };
 const table = { headers: ['phone_number', 'BODY.1'], rows: [['905550000001', 'Ayse'], ['905550000002', 'Can']] };

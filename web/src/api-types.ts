@@ -3,7 +3,7 @@
  * route schemas (never written by hand): a field the service renames or drops fails `npm run typecheck`.
  * The generated file's place is named once, here.
  */
-import type { paths } from './generated/api';
+import type { components, paths } from './generated/api';
 
 /** The JSON body of a route's 200 answer. */
 type Ok<P extends keyof paths, M extends 'get' | 'post'> = paths[P][M] extends { responses: { 200: { content: { 'application/json': infer B } } } } ? B : never;
@@ -35,7 +35,10 @@ export type Timeline = Ok<'/api/v1/send-wizards/{id}/timeline', 'get'>['data'];
 /** GET /api/v1/me */
 export type Me = Ok<'/api/v1/me', 'get'>['data'];
 
+/** One element of the error envelope's `errors` (field is the path, e.g. `components[1].text`). */
+export type FieldError = components['schemas']['ErrorEnvelope']['errors'][number];
+
 /** A type that came out as `never` (a path or a field not in the generated document) fails the typecheck here. */
 type Found<T> = [T] extends [never] ? false : true;
-const found: [Found<Channel>, Found<SendWizard>, Found<Pagination>, Found<ReportRow>, Found<MessageRecord>, Found<MessageSearch>, Found<Overview>, Found<Timeline>, Found<Me>] = [true, true, true, true, true, true, true, true, true];
+const found: [Found<FieldError>, Found<Channel>, Found<SendWizard>, Found<Pagination>, Found<ReportRow>, Found<MessageRecord>, Found<MessageSearch>, Found<Overview>, Found<Timeline>, Found<Me>] = [true, true, true, true, true, true, true, true, true, true];
 void found;

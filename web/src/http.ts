@@ -4,14 +4,9 @@
  */
 import { clearToken, getToken, setNotice } from './session';
 import { navigate } from './router';
-import type { Me } from './api-types';
+import type { FieldError, Me } from './api-types';
 
-/** One element of the service's `errors` array (field is the path, e.g. `components[1].text`). */
-export interface FieldError {
-  code: string;
-  message: string;
-  field?: string;
-}
+export type { FieldError };
 
 /** A failed API call: HTTP status, the first error code, the message and every field error. */
 export class ApiError extends Error {

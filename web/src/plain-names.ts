@@ -11,6 +11,7 @@
  */
 
 import { ratePercent } from '../../src/domain/send-stats.js';
+import type { SendWizard } from './api-types';
 
 /** One plain name with a one-line explanation (shown as a hint). */
 export interface PlainName {
@@ -152,13 +153,8 @@ export const PRE_FUNNEL_STAGES = [
   { counter: 'awaiting_backend_count', name: 'Handed to WhatsApp', hint: "Waiting for WhatsApp's answer" },
 ] as const;
 
-/** The report counters a funnel reads. */
-export interface FunnelCounts {
-  delivered_count: number;
-  sent_count: number;
-  seen_count: number;
-  failed_count: number;
-}
+/** The report counters a funnel reads (of a reports list item). */
+export type FunnelCounts = Pick<SendWizard, 'delivered_count' | 'sent_count' | 'seen_count' | 'failed_count'>;
 
 /** A share as a percentage with one decimal, or null when the base is 0 (the server's own rule). */
 export const rate = ratePercent;

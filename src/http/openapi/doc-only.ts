@@ -155,7 +155,7 @@ export const IDEMPOTENCY_HEADER_DOC = Type.Object({
   'Idempotency-Key': Type.Optional(Type.String({
     minLength: 1,
     maxLength: 255,
-    description: 'Added addition: 1–255 printable ASCII characters. A retry with the same key and body within 24 h gets the first answer (Idempotent-Replayed: true) and runs nothing; another body under the key is 409 IDEMPOTENCY_KEY_REUSED.',
+    description: 'addition: 1–255 printable ASCII characters. A retry with the same key and body within 24 h gets the first answer (Idempotent-Replayed: true) and runs nothing; another body under the key is 409 IDEMPOTENCY_KEY_REUSED.',
     examples: ['order-86019-send'],
   })),
 });

@@ -28,7 +28,12 @@ export function openapiOptions(version: string): SwaggerOptions {
           'WhatsApp template messaging: templates, single and bulk sends, channel health and message status. ' +
           'Two groups of routes, /agent-app/message-template and /api/v1, on the same data; both take `Authorization: Bearer <token>` ' +
           '(`tms company create` / `tms token create`). Every failure answers the error envelope with a stable `errors[].code` ' +
-          '(docs/errors.md). Send parameter and bulk column formats: docs/send-parameters.md.',
+          '(docs/errors.md). Send parameter and bulk column formats: docs/send-parameters.md. ' +
+          'Field names: the interface fixes the names of its routes\' fields and they stay as written (the reports list\'s `created_at` ' +
+          'in epoch milliseconds, `delivered_count`/`sent_count`/`seen_count` for WhatsApp\'s sent/delivered/read, `total_time` in seconds, ' +
+          '`quality_score` beside family B\'s `quality_rating`); fields marked `addition` follow one convention: every time an ISO 8601 string ' +
+          '(an instant `…_at`), durations `…_seconds`, counts of rows `…_count`, rolling windows `…_24h`, a row\'s number `row` and its client id `row_id` ' +
+          '(docs/api-names.md).',
       },
       tags: OPENAPI_TAGS,
       components: {

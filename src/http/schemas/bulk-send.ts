@@ -154,24 +154,24 @@ export const DryRunResponse = Type.Object(
     success: Type.Literal(true),
     data: Type.Object({
       dry_run: Type.Literal(true),
-      rows: Type.Integer({ description: 'unique rows a start would store (duplicate numbers removed)' }),
-      duplicates_removed: Type.Integer({ description: 'rows whose number an earlier row already has' }),
-      tier_quota_needed: Type.Integer({ description: "unique numbers the channel has not reached in the rolling 24 h (each takes a tier slot)" }),
-      tier_quota_left: Type.Union([Type.Integer(), Type.Null()], { description: 'new recipients the tier allows now; null when the tier has no cap' }),
+      summary: Type.Integer({ description: "unique rows a start would store (duplicate numbers removed): the start's and the list item's summary" }),
+      duplicate_count: Type.Integer({ description: "rows whose number an earlier row already has: the start's and the list item's duplicate_count" }),
+      tier_needed_24h: Type.Integer({ description: "unique numbers the channel has not reached in the rolling 24 h (each takes a tier slot)" }),
+      tier_left_24h: Type.Union([Type.Integer(), Type.Null()], { description: "new recipients the tier allows now (the channel's tier_left_24h); null when the tier has no cap" }),
       estimate: { ...CostSchema, description: "what the rows would cost at Meta's list price if every one were delivered (the company's rate card; the template's pricing category, marketing_lite through the Marketing Messages API); not an invoice" },
       skipped_count: Type.Optional(Type.Integer({ description: 'with skip_invalid_rows only: rows a start would leave out as invalid' })),
       skipped_rows: Type.Optional(Type.Array(SkippedRowItem, { description: 'with skip_invalid_rows only: the first 100 of them' })),
     }),
   },
-  { examples: [{ success: true, data: { dry_run: true, rows: 980, duplicates_removed: 20, tier_quota_needed: 975, tier_quota_left: 250, estimate: LIST_ITEM.cost } }] },
+  { examples: [{ success: true, data: { dry_run: true, summary: 980, duplicate_count: 20, tier_needed_24h: 975, tier_left_24h: 250, estimate: LIST_ITEM.cost } }] },
 );
 
 /** A start's answer: started, or (dry_run) checked only. */
 export const StartOrDryRunResponse = Type.Union([StartResponse, DryRunResponse], {
   examples: [
     { success: true, data: { send_wizard_id: EX.bulkSendId, summary: 2, duplicate_count: 0 } },
-    { success: true, data: { dry_run: true, rows: 980, duplicates_removed: 20, tier_quota_needed: 975, tier_quota_left: 250, estimate: LIST_ITEM.cost } },
-    { success: true, data: { dry_run: true, rows: 980, duplicates_removed: 20, tier_quota_needed: 975, tier_quota_left: 250, estimate: LIST_ITEM.cost, skipped_count: 1, skipped_rows: [SKIPPED_ROW] } },
+    { success: true, data: { dry_run: true, summary: 980, duplicate_count: 20, tier_needed_24h: 975, tier_left_24h: 250, estimate: LIST_ITEM.cost } },
+    { success: true, data: { dry_run: true, summary: 980, duplicate_count: 20, tier_needed_24h: 975, tier_left_24h: 250, estimate: LIST_ITEM.cost, skipped_count: 1, skipped_rows: [SKIPPED_ROW] } },
   ],
 });
 
@@ -181,8 +181,8 @@ export function startAnswer(result: StartedBulkSend | BulkDryRun) {
     return {
       success: true as const,
       data: {
-        dry_run: true as const, rows: result.rows, duplicates_removed: result.duplicates, tier_quota_needed: result.tierQuotaNeeded,
-        tier_quota_left: result.tierQuotaLeft, estimate: result.estimate,
+        dry_run: true as const, summary: result.rows, duplicate_count: result.duplicates, tier_needed_24h: result.tierQuotaNeeded,
+        tier_left_24h: result.tierQuotaLeft, estimate: result.estimate,
         ...(result.skipped === undefined ? {} : { skipped_count: result.skipped, skipped_rows: (result.skippedRows ?? []).map(toSkippedItem) }),
       },
     };
@@ -267,20 +267,20 @@ export const AllowedActions = Type.Array(Type.Union(BULK_SEND_ACTIONS.map((a) =>
 
 /** A bulk send list item. */
 export const ListItem = Type.Object({
-  name: Type.String(),
-  send_wizard_id: Type.String(),
+  name: Type.String({ description: "name fixed by the interface: the template's name (the bulk send's own is send_name)" }),
+  send_wizard_id: Type.String({ description: 'name fixed by the interface: the bulk send\'s id' }),
   status: Type.Union(BULK_SEND_STATUSES.map((s) => Type.Literal(s))),
   from_number: Type.String(),
-  summary: Type.Integer(),
+  summary: Type.Integer({ description: 'name fixed by the interface: rows of the bulk send (duplicates left out)' }),
   waiting: Type.Integer(),
   queued: Type.Integer(),
   processed_count: Type.Integer(),
   awaiting_backend_count: Type.Integer(),
   failed_count: Type.Integer(),
-  delivered_count: Type.Integer(),
-  sent_count: Type.Integer(),
-  seen_count: Type.Integer(),
-  created_at: Type.Integer({ description: 'epoch milliseconds' }),
+  delivered_count: Type.Integer({ description: "name fixed by the interface: rows the network accepted (WhatsApp's `sent`)" }),
+  sent_count: Type.Integer({ description: "name fixed by the interface: rows on the customer's phone (WhatsApp's `delivered`)" }),
+  seen_count: Type.Integer({ description: "name fixed by the interface: rows read (WhatsApp's `read`)" }),
+  created_at: Type.Integer({ description: 'fixed by the interface: epoch milliseconds, the only time of the API that is not an ISO 8601 string' }),
   has_button: Type.Boolean(),
   cancelled_count: Type.Integer(),
   cancelling_count: Type.Integer({ description: 'addition: rows of a STOPPED bulk send still being cancelled (0 once the stop has cancelled them all)' }),

@@ -49,19 +49,19 @@ export const ChannelItem = Type.Object({
   refreshed_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   status_webhooks_stale_since: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
     description:
-      'Added: set when messages have awaited a status for STATUS_WEBHOOK_ALERT_SECONDS and no status webhook arrived for the channel since this time (check the webhook subscription); null otherwise',
+      'addition: set when messages have awaited a status for STATUS_WEBHOOK_ALERT_SECONDS and no status webhook arrived for the channel since this time (check the webhook subscription); null otherwise',
   }),
   tier_limit: Type.Union([Type.Integer(), Type.Null()], {
-    description: 'Added: unique recipients the tier allows in a rolling 24 h (an unknown tier counts as 250); null = no cap',
+    description: 'addition: unique recipients the tier allows in a rolling 24 h (an unknown tier counts as 250); null = no cap',
   }),
-  tier_used_24h: Type.Integer({ description: 'Added: unique recipients the channel reached (or holds a slot for) in the rolling 24 h' }),
-  tier_left_24h: Type.Union([Type.Integer(), Type.Null()], { description: 'Added: new recipients the tier allows now (tier_limit - tier_used_24h, at least 0); null = no cap' }),
+  tier_used_24h: Type.Integer({ description: 'addition: unique recipients the channel reached (or holds a slot for) in the rolling 24 h' }),
+  tier_left_24h: Type.Union([Type.Integer(), Type.Null()], { description: 'addition: new recipients the tier allows now (tier_limit - tier_used_24h, at least 0); null = no cap' }),
   tier_window_frees_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
-    description: 'Added: when the earliest recipient of the rolling window leaves it and frees a slot; null when the window is empty',
+    description: 'addition: when the earliest recipient of the rolling window leaves it and frees a slot; null when the window is empty',
   }),
   blocked_reason: Type.Union([Type.String(), Type.Null()], {
     description:
-      'Added: why the service does not send on the channel now (status FLAGGED/RESTRICTED/BANNED/DELETED, quality RED, or a channel-level network refusal such as an expired token until its back-off passes); null when it may send. A full tier window is not a block: see tier_left_24h',
+      'addition: why the service does not send on the channel now (status FLAGGED/RESTRICTED/BANNED/DELETED, quality RED, or a channel-level network refusal such as an expired token until its back-off passes); null when it may send. A full tier window is not a block: see tier_left_24h',
   }),
   marketing_messages: MarketingMessagesSetting,
 });

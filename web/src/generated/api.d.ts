@@ -654,7 +654,7 @@ export interface paths {
                 query?: never;
                 header?: {
                     /**
-                     * @description Added addition: 1–255 printable ASCII characters. A retry with the same key and body within 24 h gets the first answer (Idempotent-Replayed: true) and runs nothing; another body under the key is 409 IDEMPOTENCY_KEY_REUSED.
+                     * @description addition: 1–255 printable ASCII characters. A retry with the same key and body within 24 h gets the first answer (Idempotent-Replayed: true) and runs nothing; another body under the key is 409 IDEMPOTENCY_KEY_REUSED.
                      * @example order-86019-send
                      */
                     "Idempotency-Key"?: string;
@@ -855,7 +855,7 @@ export interface paths {
                 query?: never;
                 header?: {
                     /**
-                     * @description Added addition: 1–255 printable ASCII characters. A retry with the same key and body within 24 h gets the first answer (Idempotent-Replayed: true) and runs nothing; another body under the key is 409 IDEMPOTENCY_KEY_REUSED.
+                     * @description addition: 1–255 printable ASCII characters. A retry with the same key and body within 24 h gets the first answer (Idempotent-Replayed: true) and runs nothing; another body under the key is 409 IDEMPOTENCY_KEY_REUSED.
                      * @example order-86019-send
                      */
                     "Idempotency-Key"?: string;
@@ -1198,7 +1198,7 @@ export interface paths {
                 query?: never;
                 header?: {
                     /**
-                     * @description Added addition: 1–255 printable ASCII characters. A retry with the same key and body within 24 h gets the first answer (Idempotent-Replayed: true) and runs nothing; another body under the key is 409 IDEMPOTENCY_KEY_REUSED.
+                     * @description addition: 1–255 printable ASCII characters. A retry with the same key and body within 24 h gets the first answer (Idempotent-Replayed: true) and runs nothing; another body under the key is 409 IDEMPOTENCY_KEY_REUSED.
                      * @example order-86019-send
                      */
                     "Idempotency-Key"?: string;
@@ -1324,7 +1324,7 @@ export interface paths {
                 query?: never;
                 header?: {
                     /**
-                     * @description Added addition: 1–255 printable ASCII characters. A retry with the same key and body within 24 h gets the first answer (Idempotent-Replayed: true) and runs nothing; another body under the key is 409 IDEMPOTENCY_KEY_REUSED.
+                     * @description addition: 1–255 printable ASCII characters. A retry with the same key and body within 24 h gets the first answer (Idempotent-Replayed: true) and runs nothing; another body under the key is 409 IDEMPOTENCY_KEY_REUSED.
                      * @example order-86019-send
                      */
                     "Idempotency-Key"?: string;
@@ -1434,14 +1434,14 @@ export interface paths {
                             data: {
                                 /** @enum {boolean} */
                                 dry_run: true;
-                                /** @description unique rows a start would store (duplicate numbers removed) */
-                                rows: number;
-                                /** @description rows whose number an earlier row already has */
-                                duplicates_removed: number;
+                                /** @description unique rows a start would store (duplicate numbers removed): the start's and the list item's summary */
+                                summary: number;
+                                /** @description rows whose number an earlier row already has: the start's and the list item's duplicate_count */
+                                duplicate_count: number;
                                 /** @description unique numbers the channel has not reached in the rolling 24 h (each takes a tier slot) */
-                                tier_quota_needed: number;
-                                /** @description new recipients the tier allows now; null when the tier has no cap */
-                                tier_quota_left: number | null;
+                                tier_needed_24h: number;
+                                /** @description new recipients the tier allows now (the channel's tier_left_24h); null when the tier has no cap */
+                                tier_left_24h: number | null;
                                 /**
                                  * @description what the rows would cost at Meta's list price if every one were delivered (the company's rate card; the template's pricing category, marketing_lite through the Marketing Messages API); not an invoice
                                  * @example {
@@ -1553,7 +1553,7 @@ export interface paths {
                 query?: never;
                 header?: {
                     /**
-                     * @description Added addition: 1–255 printable ASCII characters. A retry with the same key and body within 24 h gets the first answer (Idempotent-Replayed: true) and runs nothing; another body under the key is 409 IDEMPOTENCY_KEY_REUSED.
+                     * @description addition: 1–255 printable ASCII characters. A retry with the same key and body within 24 h gets the first answer (Idempotent-Replayed: true) and runs nothing; another body under the key is 409 IDEMPOTENCY_KEY_REUSED.
                      * @example order-86019-send
                      */
                     "Idempotency-Key"?: string;
@@ -1655,14 +1655,14 @@ export interface paths {
                             data: {
                                 /** @enum {boolean} */
                                 dry_run: true;
-                                /** @description unique rows a start would store (duplicate numbers removed) */
-                                rows: number;
-                                /** @description rows whose number an earlier row already has */
-                                duplicates_removed: number;
+                                /** @description unique rows a start would store (duplicate numbers removed): the start's and the list item's summary */
+                                summary: number;
+                                /** @description rows whose number an earlier row already has: the start's and the list item's duplicate_count */
+                                duplicate_count: number;
                                 /** @description unique numbers the channel has not reached in the rolling 24 h (each takes a tier slot) */
-                                tier_quota_needed: number;
-                                /** @description new recipients the tier allows now; null when the tier has no cap */
-                                tier_quota_left: number | null;
+                                tier_needed_24h: number;
+                                /** @description new recipients the tier allows now (the channel's tier_left_24h); null when the tier has no cap */
+                                tier_left_24h: number | null;
                                 /**
                                  * @description what the rows would cost at Meta's list price if every one were delivered (the company's rate card; the template's pricing category, marketing_lite through the Marketing Messages API); not an invoice
                                  * @example {
@@ -1958,20 +1958,26 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             items: {
+                                /** @description name fixed by the interface: the template's name (the bulk send's own is send_name) */
                                 name: string;
+                                /** @description name fixed by the interface: the bulk send's id */
                                 send_wizard_id: string;
                                 status: "PENDING" | "SCHEDULED" | "RUNNING" | "PAUSED" | "PAUSED_BY_USER" | "STOPPED" | "COMPLETED";
                                 from_number: string;
+                                /** @description name fixed by the interface: rows of the bulk send (duplicates left out) */
                                 summary: number;
                                 waiting: number;
                                 queued: number;
                                 processed_count: number;
                                 awaiting_backend_count: number;
                                 failed_count: number;
+                                /** @description name fixed by the interface: rows the network accepted (WhatsApp's `sent`) */
                                 delivered_count: number;
+                                /** @description name fixed by the interface: rows on the customer's phone (WhatsApp's `delivered`) */
                                 sent_count: number;
+                                /** @description name fixed by the interface: rows read (WhatsApp's `read`) */
                                 seen_count: number;
-                                /** @description epoch milliseconds */
+                                /** @description fixed by the interface: epoch milliseconds, the only time of the API that is not an ISO 8601 string */
                                 created_at: number;
                                 has_button: boolean;
                                 cancelled_count: number;
@@ -2489,14 +2495,14 @@ export interface paths {
                             data: {
                                 /** @enum {boolean} */
                                 dry_run: true;
-                                /** @description unique rows a start would store (duplicate numbers removed) */
-                                rows: number;
-                                /** @description rows whose number an earlier row already has */
-                                duplicates_removed: number;
+                                /** @description unique rows a start would store (duplicate numbers removed): the start's and the list item's summary */
+                                summary: number;
+                                /** @description rows whose number an earlier row already has: the start's and the list item's duplicate_count */
+                                duplicate_count: number;
                                 /** @description unique numbers the channel has not reached in the rolling 24 h (each takes a tier slot) */
-                                tier_quota_needed: number;
-                                /** @description new recipients the tier allows now; null when the tier has no cap */
-                                tier_quota_left: number | null;
+                                tier_needed_24h: number;
+                                /** @description new recipients the tier allows now (the channel's tier_left_24h); null when the tier has no cap */
+                                tier_left_24h: number | null;
                                 /**
                                  * @description what the rows would cost at Meta's list price if every one were delivered (the company's rate card; the template's pricing category, marketing_lite through the Marketing Messages API); not an invoice
                                  * @example {
@@ -3222,17 +3228,17 @@ export interface paths {
                                 /** @description Why the network refused the channel (expired token, permission, locked account) until the back-off passes or the token is rotated */
                                 auth_error: string | null;
                                 refreshed_at: string | null;
-                                /** @description Added: set when messages have awaited a status for STATUS_WEBHOOK_ALERT_SECONDS and no status webhook arrived for the channel since this time (check the webhook subscription); null otherwise */
+                                /** @description addition: set when messages have awaited a status for STATUS_WEBHOOK_ALERT_SECONDS and no status webhook arrived for the channel since this time (check the webhook subscription); null otherwise */
                                 status_webhooks_stale_since: string | null;
-                                /** @description Added: unique recipients the tier allows in a rolling 24 h (an unknown tier counts as 250); null = no cap */
+                                /** @description addition: unique recipients the tier allows in a rolling 24 h (an unknown tier counts as 250); null = no cap */
                                 tier_limit: number | null;
-                                /** @description Added: unique recipients the channel reached (or holds a slot for) in the rolling 24 h */
+                                /** @description addition: unique recipients the channel reached (or holds a slot for) in the rolling 24 h */
                                 tier_used_24h: number;
-                                /** @description Added: new recipients the tier allows now (tier_limit - tier_used_24h, at least 0); null = no cap */
+                                /** @description addition: new recipients the tier allows now (tier_limit - tier_used_24h, at least 0); null = no cap */
                                 tier_left_24h: number | null;
-                                /** @description Added: when the earliest recipient of the rolling window leaves it and frees a slot; null when the window is empty */
+                                /** @description addition: when the earliest recipient of the rolling window leaves it and frees a slot; null when the window is empty */
                                 tier_window_frees_at: string | null;
-                                /** @description Added: why the service does not send on the channel now (status FLAGGED/RESTRICTED/BANNED/DELETED, quality RED, or a channel-level network refusal such as an expired token until its back-off passes); null when it may send. A full tier window is not a block: see tier_left_24h */
+                                /** @description addition: why the service does not send on the channel now (status FLAGGED/RESTRICTED/BANNED/DELETED, quality RED, or a channel-level network refusal such as an expired token until its back-off passes); null when it may send. A full tier window is not a block: see tier_left_24h */
                                 blocked_reason: string | null;
                                 /**
                                  * @example {
@@ -3655,7 +3661,7 @@ export interface paths {
                 query?: never;
                 header?: {
                     /**
-                     * @description Added addition: 1–255 printable ASCII characters. A retry with the same key and body within 24 h gets the first answer (Idempotent-Replayed: true) and runs nothing; another body under the key is 409 IDEMPOTENCY_KEY_REUSED.
+                     * @description addition: 1–255 printable ASCII characters. A retry with the same key and body within 24 h gets the first answer (Idempotent-Replayed: true) and runs nothing; another body under the key is 409 IDEMPOTENCY_KEY_REUSED.
                      * @example order-86019-send
                      */
                     "Idempotency-Key"?: string;

@@ -4,7 +4,7 @@
  * in `example.header_handle`), and the way back from the service's field paths
  * (`components[2].buttons[0].url`) to the form field that shows the error.
  */
-import { isPositional, variableNames, type ApiComponent } from './types.js';
+import { isPositional, variableNames, type ApiComponentInput } from './types.js';
 
 /** Button kinds, as the form offers them. */
 export const BUTTON_KINDS = ['QUICK_REPLY', 'URL', 'PHONE_NUMBER', 'COPY_CODE', 'REQUEST_CONTACT_INFO'] as const;
@@ -105,7 +105,7 @@ export function exampleSlots(text: string): string[] {
 }
 
 /** `example` of a BODY or TEXT header: positional `body_text`/`header_text`, or the named form. */
-function textExample(kind: 'body' | 'header', text: string, values: string[]): ApiComponent['example'] | undefined {
+function textExample(kind: 'body' | 'header', text: string, values: string[]): ApiComponentInput['example'] | undefined {
   const names = variableNames(text);
   if (names.length === 0) return undefined;
   const filled = names.map((_, k) => values[k] ?? '');
@@ -114,10 +114,13 @@ function textExample(kind: 'body' | 'header', text: string, values: string[]): A
   return kind === 'body' ? { body_text_named_params: named } : { header_text_named_params: named };
 }
 
+/** A component of a carousel card in a create request. */
+type CardComponent = NonNullable<ApiComponentInput['cards']>[number]['components'][number];
+
 /** Form field keys a server path may point at, registered as the body is built (longest prefix wins). */
 type PathMap = [prefix: string, field: string][];
 
-function buttonsComponent(buttons: FormButton[], at: string, fieldPrefix: string, paths: PathMap): ApiComponent {
+function buttonsComponent(buttons: FormButton[], at: string, fieldPrefix: string, paths: PathMap): CardComponent {
   paths.push([`${at}`, `${fieldPrefix}buttons`], [`${at}.buttons`, `${fieldPrefix}buttons`]);
   return {
     type: 'BUTTONS',
@@ -137,7 +140,7 @@ function buttonsComponent(buttons: FormButton[], at: string, fieldPrefix: string
   };
 }
 
-function bodyComponent(text: string, examples: string[], at: string, fieldPrefix: string, paths: PathMap): ApiComponent {
+function bodyComponent(text: string, examples: string[], at: string, fieldPrefix: string, paths: PathMap): CardComponent {
   paths.push([at, `${fieldPrefix}body`], [`${at}.text`, `${fieldPrefix}body`], [`${at}.example`, `${fieldPrefix}bodyExamples`]);
   variableNames(text).forEach((_, k) => {
     paths.push([`${at}.example.body_text[0][${k}]`, `${fieldPrefix}bodyExamples.${k}`],
@@ -148,9 +151,9 @@ function bodyComponent(text: string, examples: string[], at: string, fieldPrefix
 }
 
 /** The template's components from the form, with the form field of each path. */
-export function formComponents(form: TemplateForm): { components: ApiComponent[]; paths: PathMap } {
+export function formComponents(form: TemplateForm): { components: ApiComponentInput[]; paths: PathMap } {
   const paths: PathMap = [];
-  const components: ApiComponent[] = [];
+  const components: ApiComponentInput[] = [];
   const at = () => `components[${components.length}]`;
   if (form.carousel) {
     components.push(bodyComponent(form.body, form.bodyExamples, at(), '', paths));
@@ -160,7 +163,7 @@ export function formComponents(form: TemplateForm): { components: ApiComponent[]
       const cp = `${c}.cards[${j}]`;
       const f = `cards.${j}.`;
       paths.push([cp, `cards.${j}`], [`${cp}.components`, `cards.${j}`]);
-      const list: ApiComponent[] = [];
+      const list: CardComponent[] = [];
       const hp = `${cp}.components[0]`;
       paths.push([hp, `${f}media`]);
       list.push({ type: 'HEADER', format: card.headerFormat, example: { header_handle: card.media ? [card.media.handle] : [] } });
@@ -196,7 +199,7 @@ export interface CreateBody {
   name: string;
   category: string;
   language: string;
-  components: ApiComponent[];
+  components: ApiComponentInput[];
   allow_category_change: boolean;
   channel_id: string;
   file_handle?: string;

@@ -5,7 +5,7 @@
  * missing value leaves the `{{1}}` in place and is listed in `missing`. `formatSpans` splits a text into
  * WhatsApp's *bold*, _italic_, ~strike~ and ```mono``` runs.
  */
-import { isPositional, variableNames, MEDIA_FORMATS, type ApiButton, type ApiComponent } from './types.js';
+import { isPositional, variableNames, MEDIA_FORMATS, type ShownButton, type ShownComponent } from './types.js';
 
 /** A header as shown. */
 export type HeaderView =
@@ -59,7 +59,7 @@ function fill(text: string, prefix: string, valueOf: ValueOf, missing: string[])
   });
 }
 
-function button(b: ApiButton, column: string, valueOf: ValueOf, missing: string[]): ButtonView {
+function button(b: ShownButton, column: string, valueOf: ValueOf, missing: string[]): ButtonView {
   const type = b.type.toUpperCase();
   if (type === 'URL') {
     const url = b.url ?? '';
@@ -86,7 +86,7 @@ interface Scope {
   buttons: ButtonView[];
 }
 
-function scope(components: ApiComponent[], prefix: string, valueOf: ValueOf, missing: string[]): Scope {
+function scope(components: ShownComponent[], prefix: string, valueOf: ValueOf, missing: string[]): Scope {
   const out: Scope = { header: null, body: '', footer: null, buttons: [] };
   const p = prefix ? `${prefix}.` : '';
   for (const c of components) {
@@ -107,7 +107,7 @@ function scope(components: ApiComponent[], prefix: string, valueOf: ValueOf, mis
 }
 
 /** The message a template makes with the given values. */
-export function renderMessage(components: ApiComponent[], valueOf: ValueOf = () => undefined): MessageView {
+export function renderMessage(components: ShownComponent[], valueOf: ValueOf = () => undefined): MessageView {
   const missing: string[] = [];
   const top = scope(components.filter((c) => c.type.toUpperCase() !== 'CAROUSEL'), '', valueOf, missing);
   const carousel = components.find((c) => c.type.toUpperCase() === 'CAROUSEL');
@@ -122,9 +122,9 @@ export function renderMessage(components: ApiComponent[], valueOf: ValueOf = () 
  * The template's own examples as values (what the network reviewed), so a template can be previewed
  * without a recipient: body/header examples, URL examples, copy codes, header handles are not shown.
  */
-export function exampleValues(components: ApiComponent[]): Record<string, string> {
+export function exampleValues(components: ShownComponent[]): Record<string, string> {
   const values: Record<string, string> = {};
-  const fromScope = (list: ApiComponent[], p: string) => {
+  const fromScope = (list: ShownComponent[], p: string) => {
     for (const c of list) {
       const type = c.type.toUpperCase();
       if (type === 'BODY' || (type === 'HEADER' && (c.format ?? '').toUpperCase() === 'TEXT')) {

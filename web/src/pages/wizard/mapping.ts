@@ -6,6 +6,7 @@
  * (`rows[3].BODY.1`) turned back into a row and a mapping target.
  */
 import { MAX_CELL_LENGTH } from '../../../../src/domain/bulk-limits.js';
+import { normalizePhone } from '../../../../src/domain/phone.js';
 import type { Slot } from './slots.js';
 import type { Table } from './table.js';
 
@@ -104,16 +105,11 @@ export function autoMap(headers: string[], slots: Slot[]): Mapping {
   return mapping;
 }
 
-/** E.164 check as the service makes it: separators dropped, `00` → `+`, 8–15 digits, no leading 0. */
+/** The service's own E.164 check (src/domain/phone.ts); an empty cell is said as such. */
 export function phoneProblem(input: string): string | null {
-  const compact = input.trim().replace(/[\s().-]/g, '');
-  if (compact === '') return 'the phone number is empty';
-  const withPlus = compact.startsWith('00') ? '+' + compact.slice(2) : compact.startsWith('+') ? compact : '+' + compact;
-  if (!/^\+\d+$/.test(withPlus)) return 'a phone number is digits with the country code, optionally with a leading +';
-  const digits = withPlus.slice(1);
-  if (digits.startsWith('0')) return 'the country code cannot start with 0';
-  if (digits.length < 8 || digits.length > 15) return 'a phone number has 8 to 15 digits with its country code';
-  return null;
+  if (input.trim() === '') return 'the phone number is empty';
+  const phone = normalizePhone(input);
+  return phone.ok ? null : phone.reason;
 }
 
 /** The number as the service keys duplicates: digits only, `00` prefix dropped. */

@@ -34,7 +34,7 @@ export function CheckStep({ w }: { w: Wizard }) {
         </span>
         <span class="muted">
           {bigFile
-            ? (checked ? `${checked.rows.toLocaleString('en-US')} recipients in the file, ${checked.duplicates_removed.toLocaleString('en-US')} duplicates` : 'The service checks every row of the file')
+            ? (checked ? `${checked.summary.toLocaleString('en-US')} recipients in the file, ${checked.duplicate_count.toLocaleString('en-US')} duplicates` : 'The service checks every row of the file')
             : `${table.rows.length.toLocaleString('en-US')} rows${duplicates ? `, ${duplicates} duplicate number${duplicates === 1 ? '' : 's'} (sent once)` : ''}`}
         </span>
         <span class="spacer" />

@@ -43,7 +43,7 @@ export function ConfirmStep({ w }: { w: Wizard }) {
   }
   if (!checked) return <p class="alert warn">The list changed since it was checked: go back to “Preview & check”.</p>;
   const tier = channel.messaging_limit_tier;
-  const short = checked.tier_quota_left !== null && checked.tier_quota_needed > checked.tier_quota_left;
+  const short = checked.tier_left_24h !== null && checked.tier_needed_24h > checked.tier_left_24h;
   return (
     <>
       <label class="field send-name" for="wiz-send-name">
@@ -55,10 +55,10 @@ export function ConfirmStep({ w }: { w: Wizard }) {
       <dl class="summary" data-testid="confirm-summary">
         <dt>Channel</dt><dd>{`${channel.display_phone_number} · ${channel.verified_name}`}</dd>
         <dt>Template</dt><dd>{template.name} ({template.language})</dd>
-        <dt>Messages</dt><dd data-testid="confirm-count">{checked.rows.toLocaleString('en-US')}</dd>
-        <dt>Repeated numbers (sent once)</dt><dd data-testid="confirm-duplicates">{checked.duplicates_removed.toLocaleString('en-US')}</dd>
-        <dt>New customers in 24 hours</dt><dd title="tier_quota_needed">{checked.tier_quota_needed.toLocaleString('en-US')} not messaged from this number in the last 24 hours</dd>
-        <dt>Messaging limit left</dt><dd title={tier}>{checked.tier_quota_left === null ? `no cap (${tierName(tier)})` : `${checked.tier_quota_left.toLocaleString('en-US')} more new customers (limit ${tierName(tier)})`}</dd>
+        <dt>Messages</dt><dd data-testid="confirm-count">{checked.summary.toLocaleString('en-US')}</dd>
+        <dt>Repeated numbers (sent once)</dt><dd data-testid="confirm-duplicates">{checked.duplicate_count.toLocaleString('en-US')}</dd>
+        <dt>New customers in 24 hours</dt><dd title="tier_needed_24h">{checked.tier_needed_24h.toLocaleString('en-US')} not messaged from this number in the last 24 hours</dd>
+        <dt>Messaging limit left</dt><dd title={tier}>{checked.tier_left_24h === null ? `no cap (${tierName(tier)})` : `${checked.tier_left_24h.toLocaleString('en-US')} more new customers (limit ${tierName(tier)})`}</dd>
         {w.state.skipInvalid && (
           <><dt>Rows left out as invalid</dt><dd data-testid="confirm-skipped">{(checked.skipped_count ?? 0).toLocaleString('en-US')}{checked.skipped_count ? ' (listed in the report)' : ''}</dd></>
         )}
@@ -68,9 +68,9 @@ export function ConfirmStep({ w }: { w: Wizard }) {
       </dl>
       <TestSendBox w={w} />
       {short && (
-        <p class="alert warn" role="status">The messaging limit allows {checked.tier_quota_left?.toLocaleString('en-US')} more new customers now; the rest wait until customers messaged in the last 24 hours no longer count.</p>
+        <p class="alert warn" role="status">The messaging limit allows {checked.tier_left_24h?.toLocaleString('en-US')} more new customers now; the rest wait until customers messaged in the last 24 hours no longer count.</p>
       )}
-      <button type="button" class="button primary" onClick={w.doStart} disabled={starting}>{starting ? 'Starting…' : `${at ? 'Schedule' : 'Start sending'} ${checked.rows.toLocaleString('en-US')} message${checked.rows === 1 ? '' : 's'}`}</button>
+      <button type="button" class="button primary" onClick={w.doStart} disabled={starting}>{starting ? 'Starting…' : `${at ? 'Schedule' : 'Start sending'} ${checked.summary.toLocaleString('en-US')} message${checked.summary === 1 ? '' : 's'}`}</button>
     </>
   );
 }

@@ -64,7 +64,7 @@ export function PacingStep({ w }: { w: Wizard }) {
           </small>
         </label>
       )}
-      <p class="alert info" data-testid="pacing-text" title={`total_time = ${totalTime} s`}>{pacingText(totalTime, checked?.rows ?? table?.rows.length ?? 0)}</p>
+      <p class="alert info" data-testid="pacing-text" title={`total_time = ${totalTime} s`}>{pacingText(totalTime, checked?.summary ?? table?.rows.length ?? 0)}</p>
     </>
   );
 }
