@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Runs node's test runner (through tsx) over test files. Node 20's --test takes no globs, so the files are
-// found here. Usage: node scripts/test.mjs [dir-or-file ...] [--exclude=dir]   (default: test/)
+// Runs node's test runner (through tsx) over test files. The files are found here rather than by --test globs
+// (whose support differs between Node versions), so --exclude works and every Node sees the same list.
+// Usage: node scripts/test.mjs [dir-or-file ...] [--exclude=dir]   (default: test/)
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,9 +29,13 @@ if (files.length === 0) {
 // A test that hangs fails by name after 10 minutes (the longest crash and soak-style tests take about two)
 // instead of eating the CI budget; a --test-timeout given on the command line wins.
 const timeout = flags.some((f) => f.startsWith('--test-timeout')) ? [] : ['--test-timeout=600000'];
+// TMS_TEST_TIMINGS=<file>: also write each test file's duration there (scripts/test-timings.mjs).
+const timings = process.env.TMS_TEST_TIMINGS
+  ? ['--test-reporter-destination=stdout', `--test-reporter=${new URL('./test-timings.mjs', import.meta.url).pathname}`, `--test-reporter-destination=${process.env.TMS_TEST_TIMINGS}`]
+  : [];
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...timeout, ...flags, ...files],
+  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...timings, ...timeout, ...flags, ...files],
   { stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);
