@@ -25,7 +25,9 @@ import { tmsJson, type Proc } from '../support/processes.js';
 
 const ROWS = Number(process.env.TMS_LOCK_ROWS ?? (onPostgres ? 10_000 : 2000));
 const STOPS = Number(process.env.TMS_LOCK_STOPS ?? (onPostgres ? 15 : 5));
-const RATE = Number(process.env.TMS_LOCK_RATE ?? (onPostgres ? 200 : 40));
+// Slow enough that the large send still runs when its stop comes after the small sends' stops, which take tens of
+// seconds on a loaded machine.
+const RATE = Number(process.env.TMS_LOCK_RATE ?? (onPostgres ? 100 : 15));
 const SMALL = Number(process.env.TMS_LOCK_SMALL_ROWS ?? (onPostgres ? 400 : 200));
 const A = '/agent-app/message-template/send-wizard';
 const MAIN = SIM_CHANNEL_IDS.main;
