@@ -1,5 +1,5 @@
 /**
- * Bounded memory and tables (issue 10 item 8), one short run: `npx tsx --expose-gc bench/bounded.ts [--pg]`.
+ * Bounded memory and tables, one short run: `npx tsx --expose-gc bench/bounded.ts [--pg]`.
  * 1. Webhook-event retention: N applied events past retention (1 KB bodies), deleted by the dispatcher's
  *    retention loop (indexed batches of 5,000); deletes/s against the 3,000 events/s that 1,000 mps × 3
  *    status events produce. The old statement (10,000 a minute, unindexed) is timed on one batch too.

@@ -1,5 +1,5 @@
 /**
- * Files in and out (issue 12 item 7) at scale: an N-row CSV (generated on disk with csv-stringify) is uploaded
+ * Files in and out at scale: an N-row CSV (generated on disk with csv-stringify) is uploaded
  * to `send-wizard/start-file` of one `tms serve` process on PostgreSQL, streamed from disk as multipart; then the
  * bulk send's report detail is downloaded through the CSV and the XLSX export and counted. Measured: the time
  * to the 200 answer and rows/s, the service's peak RSS during each phase (VmRSS sampled every 100 ms from

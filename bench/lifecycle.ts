@@ -1,5 +1,5 @@
 /**
- * Bulk-send lifecycle timings (issue 13 items 2-4), a short separate run:
+ * Bulk-send lifecycle timings, a short separate run:
  *   npx tsx bench/lifecycle.ts [--rows 100000] [--pg postgres://…]
  * One bulk send of N QUEUED rows (no network): how long a user pause takes to park every row (one statement +
  * counters), a resume, re-queueing the parked rows (the dispatcher's maintenance rounds of 5,000), a schedule

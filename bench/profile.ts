@@ -1,5 +1,5 @@
 /**
- * Where the time goes (issue 11): one `tms serve` on a fresh PostgreSQL database (caps off) sends one bulk send of
+ * Where the time goes: one `tms serve` on a fresh PostgreSQL database (caps off) sends one bulk send of
  * N rows while
  * - the service runs with `--cpu-prof` (V8's sampling profiler; the profile is written when it exits), summarised
  *   as self time by function and by package, and

@@ -442,7 +442,7 @@ async function main_(): Promise<void> {
   if (runs('scale')) await scale('postgres');
   if (!QUICK && runs('scale')) await scale('pglite');
   if (!QUICK && runs('soak')) {
-    // Bounded memory and tables during a long send (issue 10 item 8); its own table goes to docs/benchmarks-soak.md.
+    // Bounded memory and tables during a long send; its own table goes to docs/benchmarks-soak.md.
     const s = await soak(N.soakRows);
     await writeSoakDoc(s, `npm run bench (soak, ${N.soakRows} rows)`);
     record('soak', `postgres, 1 instance, caps off, ${N.soakRows} rows, webhook retention 60 s`,

@@ -1,5 +1,5 @@
 /**
- * Soak (issue 10 item 8): one `tms serve` process on PostgreSQL sends an N-row bulk send with the caps off and a
+ * Soak: one `tms serve` process on PostgreSQL sends an N-row bulk send with the caps off and a
  * short webhook-event retention (WEBHOOK_RETENTION_SECONDS=60). Every 10 s it samples the service's RSS
  * (/proc/<pid>/status VmRSS) and pg_total_relation_size of every table; after the last row is final it keeps
  * sampling for a tail so retention can be seen draining webhook_events. Prints the table and the summary

@@ -1,5 +1,5 @@
 /**
- * Opt-out rules (issue 13 item 5): where an entry of the suppression list comes from, the keywords a customer's
+ * Opt-out rules: where an entry of the suppression list comes from, the keywords a customer's
  * reply is matched against, how a reply's text is read from an inbound `messages` webhook, and the stable error a
  * suppressed row ends with.
  */

@@ -1,5 +1,5 @@
 /**
- * Bounded waits (issue 10 item 2): how long a message may wait for its first status event or in the queue of a
+ * Bounded waits: how long a message may wait for its first status event or in the queue of a
  * blocked channel before it ends failed with a clear error, and when a channel's status webhooks look stale.
  * Pure rules; the dispatcher's maintenance applies them.
  */

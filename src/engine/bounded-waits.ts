@@ -1,5 +1,5 @@
 /**
- * Bounded waits (issue 10 item 2), run by the dispatcher's maintenance: a handed-off message that no status
+ * Bounded waits, run by the dispatcher's maintenance: a handed-off message that no status
  * event reaches within the status wait ends SENT_TO_BACKEND_FAILED ("No status from the network"; a late event
  * still raises it); a message QUEUED on a blocked channel past the queue wait ends SENT_TO_BACKEND_FAILED, never
  * sent; and a channel whose messages await a status while no status webhook arrived for the alert time is marked

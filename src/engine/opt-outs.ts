@@ -1,5 +1,5 @@
 /**
- * Opt-out use cases (issue 13 item 5, beyond the interface): the company's suppression list (list, add, remove,
+ * Opt-out use cases (beyond the interface): the company's suppression list (list, add, remove,
  * CSV import) and its opt-out keywords. Numbers are stored in E.164 (`domain/phone.ts`), as messages store them,
  * so the number check finds them. Bad input throws catalogue errors and writes nothing.
  */

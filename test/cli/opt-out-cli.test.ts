@@ -1,4 +1,4 @@
-/** `tms opt-out add|remove|list` (issue 13 item 5): the same rules as the /api/v1/opt-outs routes, from the shell. */
+/** `tms opt-out add|remove|list`: the same rules as the /api/v1/opt-outs routes, from the shell. */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Scheduling across a restart (issue 13 item 2): the schedule lives in the database. A bulk send is scheduled,
+ * Scheduling across a restart: the schedule lives in the database. A bulk send is scheduled,
  * the service is killed (SIGKILL) before its time and started again after it: the bulk send starts once and
  * every recipient gets its row exactly once. On PostgreSQL two instances run after the restart, both polling
  * for due schedules: the status-guarded activation lets only one start it.

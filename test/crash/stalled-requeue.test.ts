@@ -1,5 +1,5 @@
 /**
- * Issue 10 item 1, the double send itself: a stalled instance that wakes and DEFERS rows of its stale batch must
+ * The double send itself: a stalled instance that wakes and DEFERS rows of its stale batch must
  * not put back rows another instance has already handed to the network. Instance A (TMS_FAULT_GATE_DELAY_MS,
  * every gate) claims a batch holding two messages per recipient (two bulk sends to the same numbers) and stalls
  * past its 2 s message lease and 10 s channel lease. B and C take the rows over in smaller claims (the operator

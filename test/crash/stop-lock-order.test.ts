@@ -1,5 +1,5 @@
 /**
- * Lock order (issue 10 item 6): stop, claims, outcome flushes and status batches all lock message rows first
+ * Lock order: stop, claims, outcome flushes and status batches all lock message rows first
  * (in id order), then the bulk send. A stop that locked the bulk send first deadlocked on PostgreSQL with any
  * transaction that held some of its rows and waited for the bulk send's counters.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 10 item 1: an instance that stalls between its claim and its gate past its message lease must not cause a
+ * An instance that stalls between its claim and its gate past its message lease must not cause a
  * row to be sent twice. Every `tms serve` runs with TMS_FAULT_GATE_DELAY_MS (its first gate stalls longer than the
  * 10 s channel lease and the 2 s message lease), so the rows it claimed go back to the queue and another instance
  * takes the channel and the rows over while the stalled one still holds them in memory; when it wakes it goes on

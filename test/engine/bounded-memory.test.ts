@@ -1,4 +1,4 @@
-/** The pair-rate memory (issue 10 item 8): it answers like the old map within the pair gap and holds no more than two gaps of recipients. */
+/** The pair-rate memory: it answers like the old map within the pair gap and holds no more than two gaps of recipients. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PairRateMemory } from '../../src/engine/pair-rate-memory.js';

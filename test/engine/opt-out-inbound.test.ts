@@ -1,5 +1,5 @@
 /**
- * Opt-outs end to end (issue 13 item 5): a customer's STOP reply, posted by the simulator as Meta's signed inbound
+ * Opt-outs end to end: a customer's STOP reply, posted by the simulator as Meta's signed inbound
  * `messages` webhook over real HTTP, puts the number on the company's list; a bulk send including it then ends that
  * row OPT_IN_FAILED (RECIPIENT_OPTED_OUT) without any request for it at the network and without a tier slot.
  */

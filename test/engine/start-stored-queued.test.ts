@@ -1,5 +1,5 @@
 /**
- * Issue 11: on PostgreSQL a bulk send that starts now stores its rows QUEUED in the transaction that accepts it
+ * On PostgreSQL a bulk send that starts now stores its rows QUEUED in the transaction that accepts it
  * (COPY on the transaction's own connection), so no NONE → QUEUED version is written and no claim sees a row before
  * the start is accepted; its counters say queued = summary from the answer on. PGlite (one connection: a long
  * transaction would block every reader) and scheduled sends store the rows waiting (NONE) as before.

@@ -1,4 +1,4 @@
-/** Issue 11: a large bulk load asks for fresh planner statistics, one sample at a time, never one per load. */
+/** A large bulk load asks for fresh planner statistics, one sample at a time, never one per load. */
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { ANALYZE_AFTER_ROWS, createStatisticsRefresh } from '../../src/engine/statistics-refresh.js';

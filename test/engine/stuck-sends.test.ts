@@ -1,5 +1,5 @@
 /**
- * Bounded waits (issue 10 item 2), black-box over HTTP with the simulator: with its status webhooks switched off a
+ * Bounded waits, black-box over HTTP with the simulator: with its status webhooks switched off a
  * bulk send still completes (its rows fail "No status from the network"), a late status still moves a row up, the
  * channel list flags stale status webhooks, and rows queued on a blocked channel end instead of waiting for ever.
  * The service runs with tiny waits: status 3 s, alert 1 s, queue 1 s.

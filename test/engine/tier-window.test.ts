@@ -1,5 +1,5 @@
 /**
- * Tier quota (issue 10 items 3-4) on the simulator's TIER_50 channel: a held bulk send costs nothing while the
+ * Tier quota on the simulator's TIER_50 channel: a held bulk send costs nothing while the
  * window is full (its rows are not claimed and put back), it resumes when the window frees, and a slot is
  * spent only on a send the network accepted (an invalid number gives it back).
  */

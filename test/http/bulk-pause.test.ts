@@ -1,4 +1,4 @@
-/** Pause and resume by the user (issue 13 item 3, beyond the interface): PAUSED_BY_USER, distinct from the service's PAUSED. */
+/** Pause and resume by the user (beyond the interface): PAUSED_BY_USER, distinct from the service's PAUSED. */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';

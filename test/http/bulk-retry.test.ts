@@ -1,4 +1,4 @@
-/** Retry of failed rows (issue 13 item 4, beyond the interface): a new bulk send, never to a recipient who got it. */
+/** Retry of failed rows (beyond the interface): a new bulk send, never to a recipient who got it. */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SIM_CHANNEL_IDS } from '../../src/network/simulator/constants.js';

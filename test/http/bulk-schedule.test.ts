@@ -1,4 +1,4 @@
-/** Scheduled bulk sends (issue 13 item 2, beyond the interface): SCHEDULED with NONE rows until their time. */
+/** Scheduled bulk sends (beyond the interface): SCHEDULED with NONE rows until their time. */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * The opt-out list over HTTP (issue 13 item 5, beyond the interface): add, list (paging, search), remove, CSV import
+ * The opt-out list over HTTP (beyond the interface): add, list (paging, search), remove, CSV import
  * (text/csv and multipart, a bad line reported with its line number while good lines are stored), keywords, company
  * scoping, and bad input answered 4xx with nothing written.
  */

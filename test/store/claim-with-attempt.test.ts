@@ -1,5 +1,5 @@
 /**
- * Issue 11: with the local number check the claim records the check and the send attempt in one move
+ * With the local number check the claim records the check and the send attempt in one move
  * (QUEUED → OPT_IN_*, one row version instead of AGENDA then OPT_IN_*), after pacing, and only once: a row another
  * sender moved first, a row a stop cancelled and a row of a bulk send its user paused are not attempted.
  */

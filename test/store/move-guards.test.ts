@@ -1,6 +1,6 @@
 /**
  * Every move statement is guarded by the lease owner and, where a move could allow a resend, by "no attempt
- * recorded" (issue 10 item 1); the allowed source states come from the domain's transition table.
+ * recorded"; the allowed source states come from the domain's transition table.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';

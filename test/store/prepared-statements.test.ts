@@ -1,5 +1,5 @@
 /**
- * Issue 11: on PostgreSQL, a statement text that keeps coming back runs as a named prepared statement (parsed once
+ * On PostgreSQL, a statement text that keeps coming back runs as a named prepared statement (parsed once
  * per connection, planned generically where that costs no more). These cases run on a PostgreSQL database whatever
  * TMS_TEST_DB says: PGlite's dialect sends its statements another way.
  */

@@ -1,5 +1,5 @@
 /**
- * Webhook-event retention (issue 10 item 8): applied events past retention are deleted in indexed batches until
+ * Webhook-event retention: applied events past retention are deleted in indexed batches until
  * none is left; recent and unapplied events stay.
  */
 import { after, before, test } from 'node:test';

@@ -1,5 +1,5 @@
 /**
- * Issue 11: the status batch's lookup (`findMessagesForEvents`, by wamid or by our id) probes the unique indexes
+ * The status batch's lookup (`findMessagesForEvents`, by wamid or by our id) probes the unique indexes
  * even on a table the planner has no statistics for (right after a bulk load, or with autovacuum off). With one
  * `or` over both keys it scanned the whole of `messages` for every status batch, a cost that grew with the table.
  * The connection's own table counters (`pg_stat_xact_user_tables`, read before and after) say whether it scanned.

@@ -1,5 +1,5 @@
 /**
- * Opt-outs (issue 13 item 5, beyond the interface; family B envelope): the company's suppression list — list
+ * Opt-outs (beyond the interface; family B envelope): the company's suppression list — list
  * (paged, search by number), add, remove, CSV import (text/csv body or multipart `file` part, streamed) — and its
  * opt-out keywords. A number on the list is never sent to: bulk rows end OPT_IN_FAILED (RECIPIENT_OPTED_OUT), a
  * single send answers 422 RECIPIENT_OPTED_OUT.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Tier window (issue 10 items 3-4): a recipient counts from its LATEST accepted business-initiated send
+ * Tier window: a recipient counts from its LATEST accepted business-initiated send
  * (`last_sent_at`); a slot reserved for a send the network has not yet accepted names that message
  * (`pending_message_id`) so a refusal or an invalid number gives it back. A channel whose window is full is
  * held until the earliest expiry (`channel_tier_holds`): its held rows are not claimed meanwhile.

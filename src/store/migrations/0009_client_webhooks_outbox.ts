@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Client webhooks (issue 13 item 1): a company's endpoints and the durable outbox of deliveries.
+ * Client webhooks: a company's endpoints and the durable outbox of deliveries.
  *
  * The outbox is written by triggers in the SAME transaction as the change: statement-level AFTER triggers with
  * transition tables on `messages` (UPDATE) and `send_wizards` (INSERT, UPDATE) insert one delivery per changed

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Bulk-send lifecycle (issue 13 items 2-4): a bulk send may be SCHEDULED (`scheduled_at`), paused by its user
+ * Bulk-send lifecycle: a bulk send may be SCHEDULED (`scheduled_at`), paused by its user
  * (PAUSED_BY_USER, `user_paused_at`), and made from another's failed rows (`retry_of`). Rows that wait (NONE) get
  * their due time when they are queued, spread from `spread_from` over `spread_seconds` by row number from
  * `spread_first_row` (set when a schedule activates and when a user resumes); `window_ends_at` is the end of the

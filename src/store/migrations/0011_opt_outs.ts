@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Opt-outs (issue 13 item 5): the company's suppression list of recipients who asked not to be messaged
+ * Opt-outs: the company's suppression list of recipients who asked not to be messaged
  * (`source`: api, import, or an inbound keyword reply such as STOP), and the company's opt-out keywords (no row =
  * the defaults). Separate from `suppressed_numbers` (numbers the network called undeliverable, 131026): an opt-out
  * ends a row OPT_IN_FAILED, an undeliverable number OPT_IN_FAILED_INVALID_NUMBER, and removing an opt-out must not

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * What each message cost, and the Marketing Messages API (issue 20 items 4 and 5).
+ * What each message cost, and the Marketing Messages API.
  *
  * - `messages.pricing_*`: the `pricing` of the message's status webhooks (category, type, billable, pricing model)
  *   and the rank of the status that carried it (a later status's pricing replaces an earlier one's, whatever order
