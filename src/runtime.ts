@@ -179,9 +179,9 @@ export function heapGrowthFlag(percent: number): string | null {
 
 /**
  * Sets how far V8 lets the old generation grow past its live size before the next full collection
- * (TMS_HEAP_GROWTH_PERCENT, README "Memory"). Node's default heap limit on a large machine is 4 GB, and under it
- * V8 may grow the old generation to about 4x the live heap: a 1,000,000-row start, whose live heap stays near
- * 45 MB, peaked 120-260 MB above the idle service on garbage that outlived young collections. The factor is read
+ * (TMS_HEAP_GROWTH_PERCENT; the figures are in the README's "Memory"). Under Node's default heap limit (4 GB on a
+ * large machine) V8 may grow the old generation to about 4x the live heap, so a large start's short-lived garbage
+ * would wait in the heap. The factor is read
  * at every full collection, so setting it here, once at start, covers `npm start`, `tms serve` and
  * `node dist/server.js` alike. Unlike a heap limit it cannot make the process run out of memory: a small factor
  * only makes full collections more frequent (more GC CPU), a large one lets more garbage wait.

@@ -76,8 +76,8 @@ function checkFileFields(fields: Record<string, string>, shape: StartShape) {
 
 /**
  * csv-parse's parser, each record pushed with its line number (the parser's `info.lines` as it pushes the record).
- * Its `info: true` option gives the same number but builds two info objects per record, and at a million rows
- * those made the parse three times slower and grew the heap by about 100 MB between full collections (measured).
+ * Its `info: true` option gives the same number but builds two info objects per record, which slows the parse
+ * several times over and fills the heap between full collections on a large file.
  */
 class NumberedCsvParser extends Parser {
   override push(record: unknown, encoding?: BufferEncoding): boolean {

@@ -280,9 +280,9 @@ function hasButtons(components: StoredComponents): boolean {
 
 /**
  * The lines of one of our spool files (JSON lines or COPY lines: no line holds a raw newline), read in small
- * chunks. readline read 64 KiB at a time and queued all its lines at once; while the rows were checked those
- * lines (and their chunk) lived through young collections and piled up in the old generation (measured with
- * V8's sampling heap profiler), so the heap grew with the file until a full collection.
+ * chunks. readline reads 64 KiB at a time and queues all its lines at once; while the rows are checked those
+ * lines (and their chunk) outlive young collections and pile up in the old generation, so the heap would grow
+ * with the file until a full collection.
  */
 async function* textLines(file: string): AsyncGenerator<string> {
   let rest = '';
@@ -517,7 +517,7 @@ export async function startBulkSend(
     // while the mark waits for another (awaiting it deadlocked the pool when every connection held a storing load).
     // At most once a minute: on PostgreSQL every storing row's foreign key check locks the bulk send's row from the
     // storing transaction, whose snapshot keeps each version a mark leaves alive, so every check walks all of them
-    // (a mark per batch made a 1M-row start cost more per row than a 100k one).
+    // (a mark per batch would make a large start cost more per row than a small one).
     let marking: Promise<void> | null = null;
     let markedAt = Date.now();
     const markAlive = () => {

@@ -18,8 +18,9 @@ const POSITIONAL = /^[1-9][0-9]*$/;
 const NAMED = /^[a-z][a-z0-9_]*$/;
 
 /**
- * Texts already read (a template's few texts are read again for every row of a bulk send: 15 % of a 300k-row start's
- * CPU before this). Bounded: emptied when full. The arrays are frozen, shared by every caller.
+ * Texts already read (a template's few texts are read again for every row of a bulk send, and parsing them each
+ * time is a visible share of a large start's CPU). Bounded: emptied when full. The arrays are frozen, shared by
+ * every caller.
  */
 const placeholderCache = new Map<string, { tokens: readonly Placeholder[]; names: readonly string[] }>();
 const CACHED_TEXTS = 512;
