@@ -2,7 +2,7 @@
  * `npm run bench [-- --quick]`: the raw network rate, the service rate (PGlite, PostgreSQL with 1 instance), the
  * service against the naive sender on 20 channels, 3 instances vs 1, pacing, report reads while a large start
  * settles, and scale figures, all measured in this one run; prints the table and writes it as a dated log to
- * docs/history/ (--quick: docs/benchmarks-quick.md, smaller counts). docs/benchmarks.md's targets table is kept by
+ * docs/history/ (--quick, smaller counts: benchmarks-quick-<date>.md). docs/benchmarks.md's targets table is kept by
  * hand from such runs. `--only naive,singles` runs only the named scenarios (names in SCENARIOS) and prints their
  * figures without writing a doc.
  */
@@ -442,11 +442,11 @@ async function main_(): Promise<void> {
   if (runs('scale')) await scale('postgres');
   if (!QUICK && runs('scale')) await scale('pglite');
   if (!QUICK && runs('soak')) {
-    // Bounded memory and tables during a long send; its own table goes to docs/benchmarks-soak.md.
+    // Bounded memory and tables during a long send; its own table goes to docs/history/benchmarks-soak-<date>.md.
     const s = await soak(N.soakRows);
     await writeSoakDoc(s, `npm run bench (soak, ${N.soakRows} rows)`);
     record('soak', `postgres, 1 instance, caps off, ${N.soakRows} rows, webhook retention 60 s`,
-      `service RSS ${s.rss10} MB at 10 % → ${s.rss100} MB at 100 % (${s.ratio.toFixed(2)}); max webhook_events rows ${s.maxWebhookEventRows}; see docs/benchmarks-soak.md`);
+      `service RSS ${s.rss10} MB at 10 % → ${s.rss100} MB at 100 % (${s.ratio.toFixed(2)}); max webhook_events rows ${s.maxWebhookEventRows}; see docs/history/benchmarks-soak-<date>.md`);
   }
   const seconds = Math.round((Date.now() - t0) / 1000);
   const table = ['| scenario | setup | measured |', '|---|---|---|', ...results.map((r) => `| ${r.join(' | ')} |`)].join('\n');
@@ -493,7 +493,7 @@ ${targetTable}
 ${table}
 `;
   // A full run is a dated log in docs/history/ (docs/benchmarks.md's table is the current truth, kept by hand).
-  const file = QUICK ? 'benchmarks-quick.md' : `history/benchmarks-run-${new Date().toISOString().slice(0, 10)}.md`;
+  const file = `history/benchmarks-${QUICK ? 'quick' : 'run'}-${new Date().toISOString().slice(0, 10)}.md`;
   writeFileSync(new URL(`../docs/${file}`, import.meta.url), doc);
   console.log(targetTable);
   console.log(table);

@@ -3,7 +3,8 @@
  * short webhook-event retention (WEBHOOK_RETENTION_SECONDS=60). Every 10 s it samples the service's RSS
  * (/proc/<pid>/status VmRSS) and pg_total_relation_size of every table; after the last row is final it keeps
  * sampling for a tail so retention can be seen draining webhook_events. Prints the table and the summary
- * (RSS at 10 % against 100 % of the send, max webhook_events rows) and writes docs/benchmarks-soak.md.
+ * (RSS at 10 % against 100 % of the send, max webhook_events rows) and writes a dated log,
+ * docs/history/benchmarks-soak-<date>.md.
  * When the server runs with autovacuum off (this machine's CI configuration does), the soak vacuums the bounded
  * tables every 60 s as a stand-in, so their sizes show what a default server (autovacuum on) keeps; it says so.
  *
@@ -24,7 +25,7 @@ const VACUUM_EVERY_MS = 60_000;
 /**
  * ...and messages (vacuum + analyze) this often, in the background: without it every state move leaves a dead
  * row version and a dead entry in the claim's partial index, and the 1M-row run slowed from ~300 to ~50 msg/s
- * after 900k rows (its two hand vacuums are recorded in docs/benchmarks-soak.md).
+ * after 900k rows (its two hand vacuums are recorded in docs/history/benchmarks-soak-2026-11-23.md).
  */
 const MESSAGES_VACUUM_EVERY_MS = 600_000;
 /** Tables that must stay bounded whatever N is (messages grows with N and is reported on its own). */
@@ -172,8 +173,9 @@ function argument(name: string, fallback: number): number {
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 }
 
-/** Writes docs/benchmarks-soak.md from a result. */
-export async function writeSoakDoc(result: SoakResult, command: string): Promise<void> {
+/** Writes the dated log docs/history/benchmarks-soak-<date>.md from a result; returns its path under docs/. */
+export async function writeSoakDoc(result: SoakResult, command: string): Promise<string> {
+  const file = `history/benchmarks-soak-${new Date().toISOString().slice(0, 10)}.md`;
   const doc = `# Soak: bounded memory and tables during a long send
 
 Measured by \`${command}\` on ${new Date().toISOString().slice(0, 10)}, ${machine()}.
@@ -185,7 +187,8 @@ each table (indexes and TOAST included); after the last row is final the samplin
 tables PostgreSQL deletes from do not shrink (vacuum makes the space reusable): bounded means a plateau.
 
 ${result.markdown}`;
-  await writeFile(new URL('../docs/benchmarks-soak.md', import.meta.url), doc);
+  await writeFile(new URL(`../docs/${file}`, import.meta.url), doc);
+  return file;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -194,8 +197,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   soak(rows, tail)
     .then(async (result) => {
       console.log(result.markdown);
-      await writeSoakDoc(result, `npx tsx bench/soak.ts --rows ${rows} --tail-seconds ${tail}`);
-      console.log('written to docs/benchmarks-soak.md');
+      const file = await writeSoakDoc(result, `npx tsx bench/soak.ts --rows ${rows} --tail-seconds ${tail}`);
+      console.log(`written to docs/${file}`);
       process.exit(0);
     })
     .catch((error: unknown) => {
