@@ -3,6 +3,7 @@
  * (the caller hands in the database and the network), so tests build it with `inject`.
  */
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -29,6 +30,7 @@ import type { RouteDeps } from './http/deps.js';
 import { ErrorEnvelopeSchema } from './http/envelope.js';
 import { handleError, installErrorHandlers } from './http/error-handler.js';
 import { applyInputRules } from './http/input-rules.js';
+import { guardRequestBodies } from './http/slow-senders.js';
 import { openapiOptions } from './http/openapi/document.js';
 import { START_SHAPES } from './http/schemas/bulk-start-check.js';
 import { agentAppChannelRoutes } from './http/agent-app/channels.js';
@@ -133,7 +135,19 @@ interface Parts {
 
 /** The Fastify instance: request ids, log level of request lines, body limit, envelope for router errors. */
 function createHttp(options: AppOptions, log: Logger) {
+  const { config } = options;
   return Fastify({
+    // Node cuts a request whose headers, or whole body, take too long (408); checked every second, not every 30 s.
+    serverFactory: (handler) =>
+      createServer(
+        {
+          headersTimeout: config.httpHeadersTimeoutMs,
+          requestTimeout: config.httpRequestTimeoutMs,
+          keepAliveTimeout: config.httpKeepAliveTimeoutMs,
+          connectionsCheckingInterval: 1000,
+        },
+        handler,
+      ),
     loggerInstance: log as FastifyBaseLogger,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -311,6 +325,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   let draining = false;
   const metrics = createAppMetrics(options, parts, () => draining);
   metrics.timeRequests(http);
+  const stopBodyGuard = guardRequestBodies(http, {
+    bodyIdleMs: options.config.httpBodyIdleTimeoutMs,
+    maxUploads: options.config.httpMaxUploads,
+    maxUploadsPerClient: options.config.httpMaxUploadsPerClient,
+  });
   await registerRoutes(http, options, parts, metrics, () => draining);
   await http.ready();
 
@@ -335,6 +354,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         await dispatcher.stop();
         await stopTemplateSweep?.();
         await http.close();
+        stopBodyGuard();
         await webhookInbox.stop();
         // After the dispatcher: its last moves may still add outbox rows (the next run delivers them).
         await outbox.stop();

@@ -73,6 +73,18 @@ export interface Config {
   allowPublicSimulator: boolean;
   /** METRICS_TOKEN: the bearer token of `GET /metrics` (at least 16 characters); unset, /metrics answers 404. */
   metricsToken?: string;
+  /** HTTP_HEADERS_TIMEOUT_MS: a request's headers must arrive within this long (default 10 s), else 408 and the connection closes. */
+  httpHeadersTimeoutMs: number;
+  /** HTTP_REQUEST_TIMEOUT_MS: a whole request, body included, must arrive within this long (default 10 min: 256 MB at 0.5 MB/s). */
+  httpRequestTimeoutMs: number;
+  /** HTTP_BODY_IDLE_TIMEOUT_MS: a body with no new byte for this long is cut off with 408 (default 15 s). */
+  httpBodyIdleTimeoutMs: number;
+  /** HTTP_KEEPALIVE_TIMEOUT_MS: an idle keep-alive connection closes after this long (default 72 s). */
+  httpKeepAliveTimeoutMs: number;
+  /** HTTP_MAX_UPLOADS: request bodies received at once; one more is answered 503 SERVICE_BUSY (default 256). */
+  httpMaxUploads: number;
+  /** HTTP_MAX_UPLOADS_PER_CLIENT: request bodies received at once from one client address; one more is 429 (default 32). */
+  httpMaxUploadsPerClient: number;
   /** SHUTDOWN_TIMEOUT_MS: how long a SIGTERM/SIGINT drain may take before the process exits anyway (default 30 s). */
   shutdownTimeoutMs: number;
 }
@@ -160,6 +172,22 @@ function parseChoice<T extends readonly string[]>(env: Env, name: string, choice
   return raw as T[number];
 }
 
+/** The HTTP server's timeouts and caps on bodies received at once. */
+function httpLimits(env: Env) {
+  const httpHeadersTimeoutMs = parseInteger(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
+  const httpRequestTimeoutMs = parseInteger(env, 'HTTP_REQUEST_TIMEOUT_MS', 600_000, 1000, 24 * 3600 * 1000);
+  // Node requires the whole request's deadline to be past the headers' one.
+  if (httpRequestTimeoutMs <= httpHeadersTimeoutMs) throw new ConfigError('HTTP_REQUEST_TIMEOUT_MS', 'must be more than HTTP_HEADERS_TIMEOUT_MS');
+  return {
+    httpHeadersTimeoutMs,
+    httpRequestTimeoutMs,
+    httpBodyIdleTimeoutMs: parseInteger(env, 'HTTP_BODY_IDLE_TIMEOUT_MS', 15_000, 100, 600_000),
+    httpKeepAliveTimeoutMs: parseInteger(env, 'HTTP_KEEPALIVE_TIMEOUT_MS', 72_000, 1000, 600_000),
+    httpMaxUploads: parseInteger(env, 'HTTP_MAX_UPLOADS', 256, 1, 100_000),
+    httpMaxUploadsPerClient: parseInteger(env, 'HTTP_MAX_UPLOADS_PER_CLIENT', 32, 1, 100_000),
+  };
+}
+
 /** Reads and checks the configuration; throws ConfigError naming the first bad variable. */
 /** TMS_HEAP_GROWTH_PERCENT's default (README "Memory"; docs/history/benchmarks-2026-11.md "Files in and out"). */
 export const DEFAULT_HEAP_GROWTH_PERCENT = 30;
@@ -232,6 +260,7 @@ export function loadConfig(env: Env = process.env): Config {
     allowPublicSimulator,
     metricsToken,
     shutdownTimeoutMs: parseInteger(env, 'SHUTDOWN_TIMEOUT_MS', 30_000, 1000, 600_000),
+    ...httpLimits(env),
     heapGrowthPercent: parseInteger(env, 'TMS_HEAP_GROWTH_PERCENT', DEFAULT_HEAP_GROWTH_PERCENT, 0, 300),
   };
 }

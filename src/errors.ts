@@ -32,6 +32,7 @@ export const ERROR_CATALOGUE = {
   WEBHOOK_ENDPOINT_LIMIT: { status: 409, message: 'The company already has the most webhook endpoints allowed (10).' },
   IDEMPOTENCY_KEY_REUSED: { status: 409, message: 'This Idempotency-Key was used with another request (method, route or body) in the last 24 hours.' },
   IDEMPOTENCY_KEY_IN_PROGRESS: { status: 409, message: 'The first request with this Idempotency-Key is still running; retry shortly.' },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request body stopped arriving; the request was cut off.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request content type is not supported.' },
   FILE_TYPE_UNSUPPORTED: { status: 415, message: 'The uploaded file is not a CSV (UTF-8) or XLSX file.' },
@@ -46,6 +47,7 @@ export const ERROR_CATALOGUE = {
   INTERNAL_ERROR: { status: 500, message: 'Internal error.' },
   NETWORK_ERROR: { status: 502, message: 'The messaging network answered with an error.' },
   NETWORK_UNAVAILABLE: { status: 503, message: 'The messaging network is unavailable.' },
+  SERVICE_BUSY: { status: 503, message: 'The service is receiving as many request bodies as it takes at once; retry shortly.' },
   CHANNEL_AUTH_FAILED: { status: 503, message: "The network refuses the channel's access token (expired, revoked, without permission) or its locked account." },
   NETWORK_TIMEOUT: { status: 504, message: 'The messaging network did not answer in time.' },
 } as const satisfies Record<string, { status: number; message: string }>;

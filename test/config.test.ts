@@ -67,6 +67,12 @@ test('every variable is read', () => {
     DB_STATEMENT_TIMEOUT_SECONDS: '60',
     WEBHOOK_APPLY_BUDGET_MS: '250',
     TMS_HEAP_GROWTH_PERCENT: '50',
+    HTTP_HEADERS_TIMEOUT_MS: '5000',
+    HTTP_REQUEST_TIMEOUT_MS: '60000',
+    HTTP_BODY_IDLE_TIMEOUT_MS: '2000',
+    HTTP_KEEPALIVE_TIMEOUT_MS: '10000',
+    HTTP_MAX_UPLOADS: '50',
+    HTTP_MAX_UPLOADS_PER_CLIENT: '5',
   });
   assert.deepEqual(config, {
     port: 8080,
@@ -102,7 +108,17 @@ test('every variable is read', () => {
     metricsToken: 'metrics-token-0123456789',
     shutdownTimeoutMs: 5000,
     heapGrowthPercent: 50,
+    httpHeadersTimeoutMs: 5000,
+    httpRequestTimeoutMs: 60000,
+    httpBodyIdleTimeoutMs: 2000,
+    httpKeepAliveTimeoutMs: 10000,
+    httpMaxUploads: 50,
+    httpMaxUploadsPerClient: 5,
   });
+});
+
+test('the whole-request deadline must be past the headers deadline', () => {
+  assert.throws(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '5000' }), /HTTP_REQUEST_TIMEOUT_MS/);
 });
 
 test('the metrics token is off by default and must be at least 16 characters; the shutdown deadline defaults to 30 s', () => {
