@@ -5,6 +5,7 @@ import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES, apiV1Body, apiV1Schema } from '../envelope.js';
 import { exB } from '../openapi/examples.js';
 import { BulkSendIdParams } from '../schemas/bulk-send-lifecycle.js';
+import { COST_EXAMPLE } from '../schemas/pricing.js';
 import { OverviewData, OverviewQuery, TimelineData } from '../schemas/send-stats.js';
 
 const TIMELINE_EXAMPLE = {
@@ -28,6 +29,7 @@ const OVERVIEW_EXAMPLE = {
   totals: { messages: 120, bulk_sends: 2, single_sends: 20, sent: 118, delivered: 110, read: 80, failed: 2, cancelled: 0, delivered_rate: 93.2, read_rate: 72.7 },
   series: [{ at: '2026-11-24T08:00:00.000Z', messages: 120, sent: 118, delivered: 110, read: 80, failed: 2 }],
   failures: [{ code: '131049', title: 'This message was not delivered to maintain healthy ecosystem engagement.', count: 2 }],
+  cost: COST_EXAMPLE,
   channels: [{ channel_id: '110000000000001', name: 'Demo Main', messaging_limit_tier: 'TIER_2K', tier_limit: 2000, tier_used_24h: 118 }],
 };
 

@@ -67,7 +67,7 @@ export const CostLineSchema = Type.Object({
   cost: Type.Union([Type.Number(), Type.Null()]),
 });
 
-const COST_EXAMPLE = {
+export const COST_EXAMPLE = {
   currency: 'USD', estimated_cost: 0.2472, complete: true, billable_count: 4, unknown_price_count: 0,
   by_market: [{ market: 'AR', category: 'marketing', billable_count: 4, price: 0.0618, cost: 0.2472 }],
   rate_card_effective_date: '2025-07-01', rate_card_source: 'default', note: LIST_PRICE_NOTE,

@@ -6513,6 +6513,25 @@ export interface paths {
                          *             "count": 2
                          *           }
                          *         ],
+                         *         "cost": {
+                         *           "currency": "USD",
+                         *           "estimated_cost": 0.2472,
+                         *           "complete": true,
+                         *           "billable_count": 4,
+                         *           "unknown_price_count": 0,
+                         *           "by_market": [
+                         *             {
+                         *               "market": "AR",
+                         *               "category": "marketing",
+                         *               "billable_count": 4,
+                         *               "price": 0.0618,
+                         *               "cost": 0.2472
+                         *             }
+                         *           ],
+                         *           "rate_card_effective_date": "2025-07-01",
+                         *           "rate_card_source": "default",
+                         *           "note": "Estimated at Meta's list price per delivered message; not an invoice."
+                         *         },
                          *         "channels": [
                          *           {
                          *             "channel_id": "110000000000001",
