@@ -3,6 +3,7 @@ import { apiFetch } from '../../http';
 import type { CreateBody } from './form';
 import type { ApiTemplate } from './types';
 import type { Channel } from '../../api-types';
+import type { paths } from '../../generated/api.js';
 
 /** A channel of `GET /api/v1/channels`. */
 export type { Channel } from '../../api-types';
@@ -32,9 +33,12 @@ export async function checkName(channelId: string, name: string, signal?: AbortS
   await apiFetch('/api/v1/message-templates/check-name', { method: 'POST', json: { channel_id: channelId, name }, signal });
 }
 
-/** Creates a template (family B); answers its id and status. */
-export async function createTemplate(body: CreateBody): Promise<{ id: string; status: string }> {
-  return (await apiFetch<{ data: { id: string; status: string } }>('/api/v1/message-templates', { method: 'POST', json: body })).data;
+/** The answer data of a create. */
+type Created = paths['/api/v1/message-templates']['post']['responses'][200]['content']['application/json']['data'];
+
+/** Creates a template (POST /api/v1/message-templates); answers its id and status. */
+export async function createTemplate(body: CreateBody): Promise<Created> {
+  return (await apiFetch<{ data: Created }>('/api/v1/message-templates', { method: 'POST', json: body })).data;
 }
 
 /** Deletes a template. */

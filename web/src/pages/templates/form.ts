@@ -4,6 +4,7 @@
  * in `example.header_handle`), and the way back from the service's field paths
  * (`components[2].buttons[0].url`) to the form field that shows the error.
  */
+import type { paths } from '../../generated/api.js';
 import { isPositional, variableNames, type ApiComponentInput } from './types.js';
 
 /** Button kinds, as the form offers them. */
@@ -194,16 +195,10 @@ export function formComponents(form: TemplateForm): { components: ApiComponentIn
   return { components, paths };
 }
 
-/** The family B create body. */
-export interface CreateBody {
-  name: string;
-  category: string;
-  language: string;
+/** The create body of `POST /api/v1/message-templates` (generated), its components built as one shape. */
+export type CreateBody = Omit<NonNullable<paths['/api/v1/message-templates']['post']['requestBody']>['content']['application/json'], 'components'> & {
   components: ApiComponentInput[];
-  allow_category_change: boolean;
-  channel_id: string;
-  file_handle?: string;
-}
+};
 
 /** The create request for the form on a channel. */
 export function toCreateBody(form: TemplateForm, channelId: string): CreateBody {
