@@ -11,8 +11,12 @@ import { freePort, serviceDatabase } from '../support/processes.js';
 import { groupAlive, portOpen, startGroup, within, type GroupProc } from '../support/process-group.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/** How long the stop may take: the drain of an idle service takes milliseconds, the launcher poll half a second. */
-const STOP_BOUND_MS = 15_000;
+/**
+ * How long the stop may take: the drain of an idle service takes milliseconds and the launcher poll half a second,
+ * but the process exit and npm's own take seconds on a loaded 2-core machine; SHUTDOWN_TIMEOUT_MS (10 s here) caps
+ * the drain, and Kubernetes' default grace period is 30 s.
+ */
+const STOP_BOUND_MS = 30_000;
 const started: GroupProc[] = [];
 const cleanups: Array<() => Promise<void>> = [];
 
