@@ -8,8 +8,9 @@
  *   channel update --company ID --phone-number-id ID [--access-token-stdin] [--throughput MPS|auto] [--marketing-messages on|off]
  *     (the new token from stdin, or from env TMS_CHANNEL_ACCESS_TOKEN; never from the command line)
  *   channel list --company ID
- *   opt-out add --company ID --phone-number N [--reason TEXT] | opt-out remove --company ID --phone-number N
- *   opt-out list --company ID [--search DIGITS] [--page N] [--page-size N]
+ *   opt-out add --company ID (--phone-number N | --user-id BSUID) [--reason TEXT]
+ *   opt-out remove --company ID (--phone-number N | --user-id BSUID)
+ *   opt-out list --company ID [--search DIGITS] [--user-id TEXT] [--page N] [--page-size N]
  *   webhook-endpoint add --company ID --url URL [--events TYPE,...] [--description D] [--secret-stdin]
  *   webhook-endpoint list --company ID | webhook-endpoint remove --company ID --id ENDPOINT_ID
  *   rate-card show --company ID | rate-card set --company ID --file CARD.json | rate-card reset --company ID
@@ -23,7 +24,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { UNKNOWN_TIER } from './domain/channel.js';
 import { createSecretBox } from './domain/secret-box.js';
 import { sealStoredTokens } from './engine/credentials.js';
-import { addOptOut, listOptOutPage, removeOptOut } from './engine/opt-outs.js';
+import { addOptOut, listOptOutPage, removeOptOut, requireRecipient } from './engine/opt-outs.js';
 import { rateCardOf, replaceRateCard, resetRateCard } from './engine/pricing.js';
 import { marketingMessagesOf, setMarketingMessages } from './engine/marketing-route.js';
 import { LIST_PRICE_NOTE, type RateCard } from './domain/pricing/rate-card.js';
@@ -50,10 +51,10 @@ const USAGE = `usage: tms <command> [options]
                                            TMS_CHANNEL_ACCESS_TOKEN), set the throughput (auto = the network's) and/or
                                            send MARKETING templates through the Marketing Messages API (on) or /messages
   channel list --company ID
-  opt-out add --company ID --phone-number N [--reason TEXT]
-                                           put a number on the company's opt-out list (never sent to)
-  opt-out remove --company ID --phone-number N
-  opt-out list --company ID [--search DIGITS] [--page N] [--page-size N]
+  opt-out add --company ID (--phone-number N | --user-id BSUID) [--reason TEXT]
+                                           put a number and/or a BSUID on the company's opt-out list (never sent to)
+  opt-out remove --company ID (--phone-number N | --user-id BSUID)
+  opt-out list --company ID [--search DIGITS] [--user-id TEXT] [--page N] [--page-size N]
   webhook-endpoint add --company ID --url URL [--events TYPE,...] [--description D] [--secret-stdin]
                                            register a client webhook endpoint (events: message.status_changed,
                                            bulk_send.status_changed or *; the signing secret is generated and
@@ -81,6 +82,7 @@ const OPTIONS = {
   'secret-stdin': { type: 'boolean' },
   'access-token-stdin': { type: 'boolean' },
   'phone-number': { type: 'string' },
+  'user-id': { type: 'string' },
   reason: { type: 'string' },
   search: { type: 'string' },
   page: { type: 'string' },
@@ -164,18 +166,27 @@ async function rateCardCommand(store: Store, sub: string, values: Record<string,
   return 0;
 }
 
+/** The recipient of `opt-out add|remove`: `--phone-number` and/or `--user-id` (at least one). */
+function recipientOptions(values: Record<string, unknown>): { phone_number: string | null; user_id: string | null } {
+  const phone = typeof values['phone-number'] === 'string' ? values['phone-number'] : null;
+  const userId = typeof values['user-id'] === 'string' ? values['user-id'] : null;
+  if (phone === null && userId === null) throw new UsageError('--phone-number or --user-id is required');
+  return { phone_number: phone, user_id: userId };
+}
+
 /** `tms opt-out add|remove|list` (the same rules as the /api/v1/opt-outs routes). */
 async function optOutCommand(store: Store, sub: string, values: Record<string, unknown>, json: boolean): Promise<number> {
   const companyId = required(values, 'company');
   if (!(await findCompany(store.db, companyId))) throw new UsageError(`no company ${companyId}`);
   if (sub === 'add') {
     const reason = typeof values.reason === 'string' ? values.reason : null;
-    const { optOut, created } = await addOptOut(store.db, companyId, { phone_number: required(values, 'phone-number'), reason });
-    print(json, { phone_number: optOut.phone_number, created }, [`${optOut.phone_number} ${created ? 'added to' : 'was already on'} the opt-out list`]);
+    const { optOut, created } = await addOptOut(store.db, companyId, { ...recipientOptions(values), reason });
+    const who = [optOut.phone_number, optOut.user_id].filter(Boolean).join(' / ');
+    print(json, { phone_number: optOut.phone_number, user_id: optOut.user_id, created }, [`${who} ${created ? 'added to' : 'was already on'} the opt-out list`]);
     return 0;
   }
   if (sub === 'remove') {
-    await removeOptOut(store.db, companyId, required(values, 'phone-number'));
+    await removeOptOut(store.db, companyId, requireRecipient(recipientOptions(values)));
     print(json, { removed: true }, ['removed']);
     return 0;
   }
@@ -188,11 +199,14 @@ async function optOutCommand(store: Store, sub: string, values: Record<string, u
   const page = int('page', 1, 1_000_000_000);
   const pageSize = int('page-size', 50, 500);
   const search = typeof values.search === 'string' ? values.search : undefined;
-  const { items, total } = await listOptOutPage(store.db, companyId, { page, page_size: pageSize, search });
+  const userId = typeof values['user-id'] === 'string' ? values['user-id'] : undefined;
+  const { items, total } = await listOptOutPage(store.db, companyId, { page, page_size: pageSize, search, user_id: userId });
   const rows = items.map((r) => ({
-    phone_number: r.phone_number, source: r.source, keyword: r.keyword, reason: r.reason, created_at: new Date(r.created_at).toISOString(),
+    phone_number: r.phone_number, user_id: r.user_id, source: r.source, applies_to: r.applies_to, keyword: r.keyword, reason: r.reason,
+    created_at: new Date(r.created_at).toISOString(),
   }));
-  print(json, { items: rows, total }, rows.length ? [...rows.map((r) => [r.phone_number, r.source, r.keyword ?? r.reason ?? '', r.created_at].join('\t')), `total: ${total}`] : [`no opt-outs (total ${total})`]);
+  const line = (r: (typeof rows)[number]) => [r.phone_number ?? '-', r.user_id ?? '-', r.source, r.keyword ?? r.reason ?? '', r.created_at].join('\t');
+  print(json, { items: rows, total }, rows.length ? [...rows.map(line), `total: ${total}`] : [`no opt-outs (total ${total})`]);
   return 0;
 }
 

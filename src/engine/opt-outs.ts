@@ -1,7 +1,8 @@
 /**
- * Opt-out use cases (beyond the interface): the company's suppression list (list, add, remove,
- * CSV import) and its opt-out keywords. Numbers are stored in E.164 (`domain/phone.ts`), as messages store them,
- * so the number check finds them. Bad input throws catalogue errors and writes nothing.
+ * Opt-out use cases (beyond the interface): the company's suppression list (list, add, remove, CSV import) by phone
+ * number and/or BSUID, and its opt-out keywords. Numbers are stored in E.164 (`domain/phone.ts`), as messages store
+ * them, BSUIDs as the network writes them (`domain/recipients.ts`), so the number check finds them. Bad input throws
+ * catalogue errors and writes nothing.
  */
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
@@ -19,8 +20,11 @@ import {
   insertOptOuts,
   listOptOuts,
   upsertOptOutKeywords,
+  type NewOptOut,
+  type OptOutKey,
   type OptOutRow,
 } from '../store/opt-outs.js';
+import { parseRecipient } from '../domain/recipients.js';
 
 type Db = Kysely<Database>;
 
@@ -34,33 +38,72 @@ export function requirePhone(input: string, field: string): string {
   return phone.e164;
 }
 
-/** Adds a number with source `api`; a number already listed keeps its first entry (`created` false). */
-export async function addOptOut(db: Db, companyId: string, input: { phone_number: string; reason?: string | null }): Promise<{ optOut: OptOutRow; created: boolean }> {
-  const phone = requirePhone(input.phone_number, 'phone_number');
-  const created = await insertOptOut(db, companyId, { phone_number: phone, source: 'api', reason: input.reason ?? null });
+/** A recipient given to the opt-out list: a phone number, a BSUID, or both (at least one). */
+export interface OptOutInput {
+  phone_number?: string | null;
+  user_id?: string | null;
+}
+
+/** The checked phone number (E.164) and/or BSUID of a request, or a 400 naming the wrong (or missing) field. */
+export function requireRecipient(input: OptOutInput): OptOutKey {
+  const r = parseRecipient(input.phone_number, input.user_id, { phone: 'phone_number', userId: 'user_id' });
+  if (!r.ok) throw invalid(r.field, r.reason);
+  return { phone_number: r.phone, user_id: r.userId };
+}
+
+/** How an opt-out key reads in a message: the phone number, the BSUID, or both. */
+const named = (key: OptOutKey) => [key.phone_number, key.user_id].filter(Boolean).join(' / ');
+
+/**
+ * Adds a recipient with source `api`. A phone number or BSUID already listed keeps its first entry (`created` false,
+ * that entry returned); given both where one is listed, the other is added as an entry of its own.
+ */
+export async function addOptOut(db: Db, companyId: string, input: OptOutInput & { reason?: string | null }): Promise<{ optOut: OptOutRow; created: boolean }> {
+  const key = requireRecipient(input);
+  const entry = { source: 'api', reason: input.reason ?? null };
+  const created = await insertOptOut(db, companyId, { ...key, ...entry });
   if (created) return { optOut: created, created: true };
-  const existing = (await findOptOuts(db, companyId, { phone_number: phone, user_id: null }))[0];
+  const existing = await findOptOuts(db, companyId, key);
+  if (key.phone_number && key.user_id && existing.length === 1) {
+    const other: OptOutKey = existing[0].phone_number === key.phone_number ? { phone_number: null, user_id: key.user_id } : { phone_number: key.phone_number, user_id: null };
+    const added = await insertOptOut(db, companyId, { ...other, ...entry });
+    if (added) return { optOut: added, created: true };
+  }
   // Removed between the two statements: add it again (rare; the list then holds this request's entry).
-  if (!existing) return addOptOut(db, companyId, input);
-  return { optOut: existing, created: false };
+  if (existing.length === 0) return addOptOut(db, companyId, input);
+  return { optOut: existing[0], created: false };
 }
 
-/** Removes a number; 404 when the company has no opt-out for it. */
-export async function removeOptOut(db: Db, companyId: string, rawPhone: string): Promise<void> {
-  const phone = requirePhone(rawPhone, 'phone_number');
-  if ((await deleteOptOutsOfRecipient(db, companyId, { phone_number: phone, user_id: null })) === 0) throw new AppError('NOT_FOUND', `${phone} is not on the opt-out list.`, { field: 'phone_number' });
+/** The recipient a DELETE path names: a BSUID when it starts with a letter (`US.…`), else a phone number. */
+export function recipientOfPath(raw: string): OptOutKey {
+  return /^\s*[A-Za-z]/.test(raw) ? requireRecipient({ user_id: raw }) : requireRecipient({ phone_number: raw });
 }
 
-/** One page of the list, newest first; `search` keeps numbers that contain its digits. */
-export async function listOptOutPage(db: Db, companyId: string, q: { page: number; page_size: number; search?: string }) {
+/**
+ * Removes a recipient's opt-outs: the entries of its phone number or BSUID and of the identifiers the network linked
+ * to it (the same person); 404 when the company has none.
+ */
+export async function removeOptOut(db: Db, companyId: string, key: OptOutKey): Promise<void> {
+  if ((await deleteOptOutsOfRecipient(db, companyId, key)) === 0) {
+    throw new AppError('NOT_FOUND', `${named(key)} is not on the opt-out list.`, { field: key.user_id && !key.phone_number ? 'user_id' : 'phone_number' });
+  }
+}
+
+/** One page of the list, newest first; `search` keeps numbers that contain its digits, `user_id` BSUIDs that contain it. */
+export async function listOptOutPage(db: Db, companyId: string, q: { page: number; page_size: number; search?: string; user_id?: string }) {
   let digits: string | undefined;
   if (q.search !== undefined) {
     digits = q.search.replace(/[\s().+-]/g, '');
     if (!/^\d{1,15}$/.test(digits)) throw invalid('phone_number', 'phone_number searches by 1 to 15 digits (spaces, +, -, ( ) and . are ignored)');
   }
+  const userIdPart = q.user_id?.trim();
+  if (userIdPart !== undefined && !/^[A-Za-z0-9.]{1,80}$/.test(userIdPart)) {
+    throw invalid('user_id', 'user_id searches by 1 to 80 letters, digits and dots of a BSUID, e.g. US.1349 or 1349');
+  }
+  const search = { digits, userIdPart };
   const [items, total] = await Promise.all([
-    listOptOuts(db, companyId, { offset: (q.page - 1) * q.page_size, limit: q.page_size, digits }),
-    countOptOuts(db, companyId, { digits }),
+    listOptOuts(db, companyId, { offset: (q.page - 1) * q.page_size, limit: q.page_size, ...search }),
+    countOptOuts(db, companyId, search),
   ]);
   return { items, total };
 }
@@ -137,8 +180,9 @@ async function sniffDelimiter(file: Readable): Promise<{ delimiter: string; stre
 
 /**
  * Imports a CSV file (streamed through csv-parse; comma, semicolon or tab separated, as its header line shows): a
- * header line naming a `phone_number` column and optionally a `reason` column (other columns are ignored), then one
- * number per line. Lines with a bad number or reason are
+ * header line naming a `phone_number` and/or a `user_id` (BSUID) column and optionally a `reason` column (other
+ * columns are ignored), then one recipient per line (a phone number, a BSUID or both). A line whose phone number or
+ * BSUID is already listed counts as already listed. Lines with a bad number, BSUID or reason are
  * reported with their line number and skipped; every good line is stored (source `import`), all in one
  * transaction once the whole file was read. A file that is not CSV (an unclosed quote, a line over 4 KB), has no
  * such header or more than 100,000 lines is refused as a whole: nothing is written.
@@ -160,8 +204,10 @@ export async function importOptOuts(db: Db, companyId: string, file: Readable): 
   );
   stream.on('error', (error) => parser.destroy(error));
   const report: ImportReport = { lines: 0, added: 0, already_listed: 0, invalid: 0, errors: [] };
-  const entries = new Map<string, { phone_number: string; source: string; reason: string | null }>();
-  let columns: { phone: number; reason: number } | null = null;
+  const entries: NewOptOut[] = [];
+  const seenPhones = new Set<string>();
+  const seenUserIds = new Set<string>();
+  let columns: { phone: number; userId: number; reason: number } | null = null;
   const refuse = (line: number, message: string) => {
     report.invalid += 1;
     if (report.errors.length < IMPORT_LIMITS.maxReportedErrors) report.errors.push({ line, message });
@@ -172,22 +218,27 @@ export async function importOptOuts(db: Db, companyId: string, file: Readable): 
       if (!columns) {
         const names = record.map((c) => c.toLowerCase());
         const phone = names.indexOf('phone_number');
-        if (phone < 0) throw invalid('file', `The first line must be a header naming a phone_number column (and optionally reason); line ${line} is "${record.join(',').slice(0, 80)}".`);
-        columns = { phone, reason: names.indexOf('reason') };
+        const userId = names.indexOf('user_id');
+        if (phone < 0 && userId < 0) {
+          throw invalid('file', `The first line must be a header naming a phone_number and/or a user_id column (and optionally reason); line ${line} is "${record.join(',').slice(0, 80)}".`);
+        }
+        columns = { phone, userId, reason: names.indexOf('reason') };
         continue;
       }
       report.lines += 1;
       if (report.lines > IMPORT_LIMITS.maxLines) {
         throw new AppError('PAYLOAD_TOO_LARGE', `An import holds at most ${IMPORT_LIMITS.maxLines} lines; split the file.`, { field: 'file' });
       }
-      const cell = record[columns.phone] ?? '';
-      if (cell === '') {
-        refuse(line, 'phone_number is empty');
+      const phoneCell = columns.phone >= 0 ? (record[columns.phone] ?? '') : '';
+      const userCell = columns.userId >= 0 ? (record[columns.userId] ?? '') : '';
+      if (phoneCell === '' && userCell === '') {
+        refuse(line, columns.userId < 0 ? 'phone_number is empty' : columns.phone < 0 ? 'user_id is empty' : 'phone_number and user_id are both empty');
         continue;
       }
-      const phone = normalizePhone(cell);
-      if (!phone.ok) {
-        refuse(line, `phone_number ${JSON.stringify(cell.slice(0, 40))}: ${phone.reason}`);
+      const r = parseRecipient(phoneCell, userCell, { phone: 'phone_number', userId: 'user_id' });
+      if (!r.ok) {
+        const cell = r.field === 'user_id' ? userCell : phoneCell;
+        refuse(line, `${r.field} ${JSON.stringify(cell.slice(0, 40))}: ${r.reason}`);
         continue;
       }
       const reason = columns.reason >= 0 && record[columns.reason] ? record[columns.reason] : null;
@@ -195,11 +246,16 @@ export async function importOptOuts(db: Db, companyId: string, file: Readable): 
         refuse(line, `reason has at most ${MAX_REASON_LENGTH} characters and no NUL`);
         continue;
       }
-      if (entries.has(phone.e164)) {
+      // A phone number or BSUID seen on an earlier line: that line's entry holds it.
+      const phone = r.phone !== null && !seenPhones.has(r.phone) ? r.phone : null;
+      const userId = r.userId !== null && !seenUserIds.has(r.userId) ? r.userId : null;
+      if (phone === null && userId === null) {
         report.already_listed += 1;
         continue;
       }
-      entries.set(phone.e164, { phone_number: phone.e164, source: 'import', reason });
+      if (phone) seenPhones.add(phone);
+      if (userId) seenUserIds.add(userId);
+      entries.push({ phone_number: phone, user_id: userId, source: 'import', reason });
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -213,8 +269,8 @@ export async function importOptOuts(db: Db, companyId: string, file: Readable): 
     }
     throw error;
   }
-  if (!columns) throw invalid('file', 'The file is empty: the first line must be a header naming a phone_number column.');
-  const all = [...entries.values()];
+  if (!columns) throw invalid('file', 'The file is empty: the first line must be a header naming a phone_number and/or a user_id column.');
+  const all = entries;
   await db.transaction().execute(async (tx) => {
     for (let i = 0; i < all.length; i += 1000) report.added += await insertOptOuts(tx, companyId, all.slice(i, i + 1000));
   });

@@ -190,3 +190,28 @@ test('the answer to a REQUEST_CONTACT_INFO button is a contacts message with ori
   assert.equal(m.contacts[0].phones[0].wa_id, '905551234975');
   assert.match(m.contacts[0].vcard, /^BEGIN:VCARD\n/);
 });
+
+test('a BSUID change can come as the user_id_update field: previous and current ids, no number for a username user', async () => {
+  const before = await user('905551234977');
+  const rotated = await admin('POST', '/_sim/users/905551234977/rotate', { as: 'user_id_update' });
+  const [value] = await eventually(() => receiver.changes('user_id_update').length >= 1 && receiver.changes('user_id_update').map((c) => c.value));
+  assert.equal(value.metadata.phone_number_id, SIM_CHANNEL_IDS.main);
+  const [item] = value.user_id_update;
+  assert.deepEqual(item.user_id, { previous: before.user_id, current: rotated.user_id });
+  assert.equal('wa_id' in item, false);
+  assert.equal((await httpJson('POST', `${s.rootUrl}/_sim/users/905551234977/rotate`, { as: 'sms' })).status, 400);
+});
+
+test('a marketing preference posts user_preferences: category marketing_messages, stop then resume, with the BSUID', async () => {
+  const u = await user('905551234567');
+  await admin('POST', '/_sim/users/905551234567/preferences', { value: 'stop' });
+  await admin('POST', '/_sim/users/905551234567/preferences', { value: 'resume' });
+  const values = await eventually(() => receiver.changes('user_preferences').length >= 2 && receiver.changes('user_preferences').map((c) => c.value));
+  assert.deepEqual(values.map((v: { user_preferences: Array<Record<string, unknown>> }) => [v.user_preferences[0].category, v.user_preferences[0].value]), [
+    ['marketing_messages', 'stop'], ['marketing_messages', 'resume'],
+  ]);
+  assert.equal(values[0].user_preferences[0].user_id, u.user_id);
+  assert.equal(values[0].user_preferences[0].wa_id, '905551234567');
+  assert.equal(values[0].contacts[0].user_id, u.user_id);
+  assert.equal((await httpJson('POST', `${s.rootUrl}/_sim/users/905551234567/preferences`, { value: 'maybe' })).status, 400);
+});

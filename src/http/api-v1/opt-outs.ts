@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { AppError } from '../../errors.js';
-import { addOptOut, getOptOutKeywords, importOptOuts, listOptOutPage, removeOptOut, setOptOutKeywords } from '../../engine/opt-outs.js';
+import { addOptOut, getOptOutKeywords, importOptOuts, listOptOutPage, recipientOfPath, removeOptOut, setOptOutKeywords } from '../../engine/opt-outs.js';
 import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES, apiV1Body, apiV1Schema } from '../envelope.js';
 import { readMultipart } from '../multipart-body.js';
@@ -106,7 +106,7 @@ export const apiV1OptOutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
       const page = Number(request.query.page ?? 1);
       const pageSize = Number(request.query.page_size ?? 20);
       if (pageSize > 500) throw new AppError('VALIDATION_FAILED', 'page_size is at most 500', { field: 'page_size' });
-      const { items, total } = await listOptOutPage(deps.db, request.companyId, { page, page_size: pageSize, search: request.query.phone_number });
+      const { items, total } = await listOptOutPage(deps.db, request.companyId, { page, page_size: pageSize, search: request.query.phone_number, user_id: request.query.user_id });
       return apiV1Body(request, { items: items.map(toOptOutItem), pagination: { page, page_size: pageSize, total } });
     },
   );
@@ -116,10 +116,12 @@ export const apiV1OptOutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
     {
       schema: {
         tags: TAGS,
-        summary: 'Add a number to the opt-out list',
+        summary: 'Add a number or a BSUID to the opt-out list',
         description:
-          'An addition. The number is normalised to E.164 (a leading 00 or + and spaces, dots, dashes, parentheses are accepted) and stored with source "api". ' +
-          'Adding a number already on the list changes nothing and answers its first entry with created false.',
+          'An addition. phone_number and/or user_id (a BSUID, e.g. US.13491208655302741918; at least one): the number is normalised to E.164 (a leading 00 or + and spaces, dots, dashes, parentheses are accepted), ' +
+          'the BSUID kept as written, and the entry stored with source "api". A malformed one is 400 naming its field, nothing written. ' +
+          'Adding a number or BSUID already on the list changes nothing and answers its first entry with created false. ' +
+          'A number and a BSUID the network showed to be one person (a webhook carrying both) are refused together whichever is listed.',
         body: OptOutAddBody,
         response: {
           200: withExample(apiV1Schema({ data: OptOutAddData }), {
@@ -183,8 +185,8 @@ export const apiV1OptOutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
         summary: 'Import numbers to the opt-out list from a CSV file',
         description:
           'An addition. The CSV (UTF-8, at most 16 MB and 100,000 lines) comes as a text/csv body or as the "file" part of multipart/form-data. ' +
-          'Its first line is a header naming a phone_number column and optionally a reason column (other columns are ignored); comma, semicolon or tab separated, as the header shows. ' +
-          'Lines with a bad number or reason are reported with their line number (1 = the header) and skipped; every good line is stored with source "import" ' +
+          'Its first line is a header naming a phone_number and/or a user_id (BSUID) column and optionally a reason column (other columns are ignored); comma, semicolon or tab separated, as the header shows. ' +
+          'Lines with a bad number, BSUID or reason are reported with their line number (1 = the header) and skipped; every good line is stored with source "import" ' +
           '(numbers already listed keep their entry). A file that is not valid CSV (an unclosed quote, a line over 4 KB) or lacks the header is refused as a whole (400): nothing is written.',
         consumes: ['text/csv', 'multipart/form-data'],
         body: {
@@ -214,16 +216,17 @@ export const apiV1OptOutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
     {
       schema: {
         tags: TAGS,
-        summary: 'Remove a number from the opt-out list',
+        summary: 'Remove a number or a BSUID from the opt-out list',
         description:
-          'An addition. The number may be sent with or without its leading + (URL-encoded as %2B). 404 NOT_FOUND when the company has no opt-out for it. ' +
-          'Sends queued after this reach the number again.',
+          'An addition. A phone number (with or without its leading +, URL-encoded as %2B) or a BSUID (starts with its country code, e.g. US.13491208655302741918). ' +
+          'The entries of that number or BSUID and of the identifiers the network linked to it are removed. 404 NOT_FOUND when the company has none. ' +
+          'Sends queued after this reach the recipient again.',
         params: OptOutParams,
         response: { 200: withExample(apiV1Schema({}), ENVELOPE), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
-      await removeOptOut(deps.db, request.companyId, request.params.phone_number);
+      await removeOptOut(deps.db, request.companyId, recipientOfPath(request.params.phone_number));
       return apiV1Body(request, {});
     },
   );

@@ -57,6 +57,9 @@ export const OptOutListQuery = Type.Object(
     phone_number: Type.Optional(
       Type.String({ pattern: '^\\+?[0-9]{1,20}$', description: 'Keeps numbers that contain these digits (a leading + is ignored), e.g. 905551234567 or 4567' }),
     ),
+    user_id: Type.Optional(
+      Type.String({ maxLength: 80, description: 'Keeps BSUIDs that contain this text (letters, digits and dots), e.g. US.1349 (with phone_number: entries matching either)', examples: ['US.1349'] }),
+    ),
   },
   { additionalProperties: false, examples: [{ page: '1', page_size: '20', phone_number: '4567' }] },
 );
@@ -70,24 +73,38 @@ export const OptOutPagination = Type.Object(
 /** `POST /api/v1/opt-outs` body. */
 export const OptOutAddBody = Type.Object(
   {
-    phone_number: phone,
+    phone_number: Type.Optional(Type.Union([phone, Type.Null()])),
+    user_id: Type.Optional(
+      Type.Union([Type.String({ maxLength: 200, description: 'A BSUID: country code, a dot and the id (US.13491208655302741918; a parent BSUID US.ENT.…)' }), Type.Null()]),
+    ),
     reason: Type.Optional(Type.Union([Type.String({ maxLength: MAX_REASON_LENGTH }), Type.Null()], { description: 'Free text kept with the entry' })),
   },
-  { additionalProperties: false, examples: [{ phone_number: '905551234567', reason: 'asked by phone' }] },
+  {
+    additionalProperties: false,
+    description: 'phone_number and/or user_id (at least one)',
+    examples: [{ phone_number: '905551234567', reason: 'asked by phone' }, { user_id: 'TR.13491208655302741918', reason: 'asked in chat' }],
+  },
 );
 
 /** `POST /api/v1/opt-outs` answer data. */
 export const OptOutAddData = Type.Object(
   {
     opt_out: OptOutItem,
-    created: Type.Boolean({ description: 'false when the number was already on the list (its first entry is kept and returned)' }),
+    created: Type.Boolean({ description: 'false when the number or BSUID was already on the list (its first entry is kept and returned)' }),
   },
   { additionalProperties: false },
 );
 
 /** `DELETE /api/v1/opt-outs/{phone_number}` path. */
 export const OptOutParams = Type.Object(
-  { phone_number: Type.String({ minLength: 1, maxLength: 32, description: 'The number, digits with country code (a leading + URL-encoded as %2B, or left out)', examples: ['905551234567'] }) },
+  {
+    phone_number: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'The number, digits with country code (a leading + URL-encoded as %2B, or left out), or a BSUID (US.13491208655302741918)',
+      examples: ['905551234567'],
+    }),
+  },
   { additionalProperties: false },
 );
 
@@ -115,9 +132,9 @@ export const OptOutKeywordsBody = Type.Object(
 export const OptOutImportData = Type.Object(
   {
     lines: Type.Integer({ description: 'Data lines read (header and empty lines not counted)' }),
-    added: Type.Integer({ description: 'Numbers newly added' }),
-    already_listed: Type.Integer({ description: 'Lines whose number was already on the list or repeated an earlier line' }),
-    invalid: Type.Integer({ description: 'Lines refused (bad or empty number, reason too long); the others were stored' }),
+    added: Type.Integer({ description: 'Entries newly added' }),
+    already_listed: Type.Integer({ description: 'Lines whose number or BSUID was already on the list or repeated an earlier line' }),
+    invalid: Type.Integer({ description: 'Lines refused (bad or empty number or BSUID, reason too long); the others were stored' }),
     errors: Type.Array(
       Type.Object({ line: Type.Integer({ description: 'Line in the file (1 = the header)' }), message: Type.String() }, { additionalProperties: false }),
       { description: 'The first 100 refused lines' },

@@ -197,6 +197,52 @@ export class NetworkEvents {
     return wamid;
   }
 
+  /**
+   * A user's BSUID changed, as the `user_id_update` field: `value.user_id_update[]` with `user_id: {previous,
+   * current}` (and `parent_user_id` when parent BSUIDs are on), and `wa_id` only when the user has no username. The
+   * shape is the reading of test/fixtures/built-2026/README.md (Meta publishes the field, BSPs forward it unparsed).
+   */
+  userIdUpdated(channel: SimChannel, before: SimUser, after: SimUser): void {
+    const item: Record<string, unknown> = {};
+    if (!after.username) item.wa_id = after.waId;
+    Object.assign(item, { detail: "The user's business-scoped user ID changed", user_id: { previous: before.userId, current: after.userId } });
+    if (after.parentUserId) item.parent_user_id = { previous: before.parentUserId, current: after.parentUserId };
+    item.timestamp = String(Math.floor(this.world.now() / 1000));
+    const value = {
+      messaging_product: 'whatsapp',
+      metadata: { display_phone_number: channel.webhookDisplayNumber, phone_number_id: channel.id },
+      user_id_update: [item],
+    };
+    this.deliver(() => this.sender.addChange('user_id_update', value));
+  }
+
+  /**
+   * A user stopped or resumed marketing messages (Meta's `user_preferences` reference: category
+   * `marketing_messages`, value `stop` / `resume`), with the 2026 ids: `user_id` always, `wa_id` only when the user
+   * has no username.
+   */
+  userPreference(channel: SimChannel, user: SimUser, value: 'stop' | 'resume', name: string): void {
+    const contact: Record<string, unknown> = { profile: user.username ? { name, username: user.username } : { name } };
+    if (!user.username) contact.wa_id = user.waId;
+    contact.user_id = user.userId;
+    const pref: Record<string, unknown> = {};
+    if (!user.username) pref.wa_id = user.waId;
+    Object.assign(pref, {
+      user_id: user.userId,
+      detail: value === 'stop' ? 'User requested to stop marketing messages' : 'User requested to resume marketing messages',
+      category: 'marketing_messages',
+      value,
+      timestamp: Math.floor(this.world.now() / 1000),
+    });
+    const change = {
+      messaging_product: 'whatsapp',
+      metadata: { display_phone_number: channel.webhookDisplayNumber, phone_number_id: channel.id },
+      contacts: [contact],
+      user_preferences: [pref],
+    };
+    this.deliver(() => this.sender.addChange('user_preferences', change));
+  }
+
   /** A `message_template_status_update` for the template's current status. */
   templateStatusChanged(template: SimTemplate, rejectionInfo?: { reason: string; recommendation: string }): void {
     const value: Record<string, unknown> = {

@@ -4794,6 +4794,11 @@ export interface paths {
                      * @example 4567
                      */
                     phone_number?: string;
+                    /**
+                     * @description Keeps BSUIDs that contain this text (letters, digits and dots), e.g. US.1349 (with phone_number: entries matching either)
+                     * @example US.1349
+                     */
+                    user_id?: string;
                 };
                 header?: never;
                 path?: never;
@@ -4900,8 +4905,8 @@ export interface paths {
         };
         put?: never;
         /**
-         * Add a number to the opt-out list
-         * @description An addition. The number is normalised to E.164 (a leading 00 or + and spaces, dots, dashes, parentheses are accepted) and stored with source "api". Adding a number already on the list changes nothing and answers its first entry with created false.
+         * Add a number or a BSUID to the opt-out list
+         * @description An addition. phone_number and/or user_id (a BSUID, e.g. US.13491208655302741918; at least one): the number is normalised to E.164 (a leading 00 or + and spaces, dots, dashes, parentheses are accepted), the BSUID kept as written, and the entry stored with source "api". A malformed one is 400 naming its field, nothing written. Adding a number or BSUID already on the list changes nothing and answers its first entry with created false. A number and a BSUID the network showed to be one person (a webhook carrying both) are refused together whichever is listed.
          */
         post: {
             parameters: {
@@ -4910,17 +4915,12 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
+            /** @description phone_number and/or user_id (at least one) */
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "phone_number": "905551234567",
-                     *       "reason": "asked by phone"
-                     *     }
-                     */
                     "application/json": {
-                        /** @description Digits with the country code, optionally with a leading + (stored in E.164) */
-                        phone_number: string;
+                        phone_number?: string | null;
+                        user_id?: string | null;
                         /** @description Free text kept with the entry */
                         reason?: string | null;
                     };
@@ -5004,7 +5004,7 @@ export interface paths {
                                      */
                                     created_at: string;
                                 };
-                                /** @description false when the number was already on the list (its first entry is kept and returned) */
+                                /** @description false when the number or BSUID was already on the list (its first entry is kept and returned) */
                                 created: boolean;
                             };
                         };
@@ -5274,7 +5274,7 @@ export interface paths {
         put?: never;
         /**
          * Import numbers to the opt-out list from a CSV file
-         * @description An addition. The CSV (UTF-8, at most 16 MB and 100,000 lines) comes as a text/csv body or as the "file" part of multipart/form-data. Its first line is a header naming a phone_number column and optionally a reason column (other columns are ignored); comma, semicolon or tab separated, as the header shows. Lines with a bad number or reason are reported with their line number (1 = the header) and skipped; every good line is stored with source "import" (numbers already listed keep their entry). A file that is not valid CSV (an unclosed quote, a line over 4 KB) or lacks the header is refused as a whole (400): nothing is written.
+         * @description An addition. The CSV (UTF-8, at most 16 MB and 100,000 lines) comes as a text/csv body or as the "file" part of multipart/form-data. Its first line is a header naming a phone_number and/or a user_id (BSUID) column and optionally a reason column (other columns are ignored); comma, semicolon or tab separated, as the header shows. Lines with a bad number, BSUID or reason are reported with their line number (1 = the header) and skipped; every good line is stored with source "import" (numbers already listed keep their entry). A file that is not valid CSV (an unclosed quote, a line over 4 KB) or lacks the header is refused as a whole (400): nothing is written.
          */
         post: {
             parameters: {
@@ -5360,11 +5360,11 @@ export interface paths {
                             data: {
                                 /** @description Data lines read (header and empty lines not counted) */
                                 lines: number;
-                                /** @description Numbers newly added */
+                                /** @description Entries newly added */
                                 added: number;
-                                /** @description Lines whose number was already on the list or repeated an earlier line */
+                                /** @description Lines whose number or BSUID was already on the list or repeated an earlier line */
                                 already_listed: number;
-                                /** @description Lines refused (bad or empty number, reason too long); the others were stored */
+                                /** @description Lines refused (bad or empty number or BSUID, reason too long); the others were stored */
                                 invalid: number;
                                 /** @description The first 100 refused lines */
                                 errors: {
@@ -5413,8 +5413,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Remove a number from the opt-out list
-         * @description An addition. The number may be sent with or without its leading + (URL-encoded as %2B). 404 NOT_FOUND when the company has no opt-out for it. Sends queued after this reach the number again.
+         * Remove a number or a BSUID from the opt-out list
+         * @description An addition. A phone number (with or without its leading +, URL-encoded as %2B) or a BSUID (starts with its country code, e.g. US.13491208655302741918). The entries of that number or BSUID and of the identifiers the network linked to it are removed. 404 NOT_FOUND when the company has none. Sends queued after this reach the recipient again.
          */
         delete: {
             parameters: {
@@ -5422,7 +5422,7 @@ export interface paths {
                 header?: never;
                 path: {
                     /**
-                     * @description The number, digits with country code (a leading + URL-encoded as %2B, or left out)
+                     * @description The number, digits with country code (a leading + URL-encoded as %2B, or left out), or a BSUID (US.13491208655302741918)
                      * @example 905551234567
                      */
                     phone_number: string;

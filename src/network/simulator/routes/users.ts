@@ -1,7 +1,8 @@
 /**
  * The simulated users (`/_sim/users`, no token; users.ts): read a user's ids by number or BSUID, give a user a
- * username or take it away, change a user's BSUID (posts the `user_changed_user_id` system message), and the knobs
- * (`usernameShare`, `parentUserIds`).
+ * username or take it away, change a user's BSUID (`rotate`: posts the `user_changed_user_id` system message, or with
+ * `{"as":"user_id_update"}` the `user_id_update` field), stop or resume marketing messages (`preferences`: posts
+ * `user_preferences`), and the knobs (`usernameShare`, `parentUserIds`).
  */
 import type { FastifyInstance } from 'fastify';
 import { SIM_CHANNEL_IDS } from '../constants.js';
@@ -66,8 +67,27 @@ export function registerUserRoutes(app: FastifyInstance, { world, events }: SimC
     const pnid = b.phone_number_id ?? SIM_CHANNEL_IDS.main;
     const channel = typeof pnid === 'string' ? world.channels.get(pnid) : undefined;
     if (!channel) return reply.code(404).send(invalidParameter(`No simulated channel ${String(pnid)}`).body());
+    const as = b.as ?? 'system';
+    if (as !== 'system' && as !== 'user_id_update') throw invalidParameter('as must be system or user_id_update');
     const { before, after } = world.users.rotate(numberOf(req.params.phone));
+    if (as === 'user_id_update') {
+      events.userIdUpdated(channel, before, after);
+      return { previous_user_id: before.userId, ...view(after) };
+    }
     const wamid = events.userIdChanged(channel, before, after);
     return { wamid, previous_user_id: before.userId, ...view(after) };
+  });
+
+  // The user stops or resumes marketing messages in WhatsApp: a `user_preferences` webhook.
+  app.post<{ Params: { phone: string } }>('/_sim/users/:phone/preferences', async (req, reply) => {
+    const b = objectBody(req.body);
+    if (b.value !== 'stop' && b.value !== 'resume') throw invalidParameter('value must be stop or resume');
+    if (b.name !== undefined && typeof b.name !== 'string') throw invalidParameter('name must be a string');
+    const pnid = b.phone_number_id ?? SIM_CHANNEL_IDS.main;
+    const channel = typeof pnid === 'string' ? world.channels.get(pnid) : undefined;
+    if (!channel) return reply.code(404).send(invalidParameter(`No simulated channel ${String(pnid)}`).body());
+    const user = world.users.of(numberOf(req.params.phone));
+    events.userPreference(channel, user, b.value, typeof b.name === 'string' ? b.name : 'Customer');
+    return { user_id: user.userId, value: b.value };
   });
 }
