@@ -193,7 +193,7 @@ function createParts(options: AppOptions, log: Logger, secrets: SecretBox): Part
       message_template_components_update: templateComponentsHandler(templateSync),
       message_template_quality_update: templateQualityHandler(),
       // Statuses first (they lock message rows, then bulk sends: the lock order), then opt-out replies.
-      messages: inSequence(messageStatusHandler(), inboundMessageHandler(log, options.db)),
+      messages: inSequence(messageStatusHandler(log), inboundMessageHandler(log, options.db)),
       user_id_update: userIdUpdateHandler(options.db, log),
       user_preferences: userPreferencesHandler(log),
     },

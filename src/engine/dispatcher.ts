@@ -32,6 +32,7 @@ import { planChannelShare, type LeaseView } from '../domain/channel-share.js';
 import { deleteBulkSend, deleteBulkSendRows, findStaleStarts, listBulkSendsWithWaitingRows, queueWaitingRows } from '../store/bulk-sends.js';
 import { activateDueSchedules } from '../store/bulk-lifecycle.js';
 import { deleteOldAppliedWebhookEvents } from '../store/webhook-events.js';
+import { deleteOldRejectedItems } from '../store/webhook-rejected-items.js';
 import { expireBlockedQueues, settleStatuslessSends } from './bounded-waits.js';
 import { PairRateMemory } from './pair-rate-memory.js';
 import { deleteExpiredIdempotencyKeys } from '../store/idempotency.js';
@@ -257,6 +258,8 @@ export class Dispatcher {
     let deleted = 0;
     for (let round = 0; round < 1000; round += 1) {
       const n = await deleteOldAppliedWebhookEvents(this.deps.db, this.options.webhookRetentionSeconds, RETENTION_BATCH);
+      // Status items set apart are kept as long as the bodies they came in.
+      await deleteOldRejectedItems(this.deps.db, this.options.webhookRetentionSeconds, RETENTION_BATCH);
       deleted += n;
       if (n < RETENTION_BATCH || Date.now() - started >= budgetMs) break;
     }

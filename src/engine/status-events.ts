@@ -18,6 +18,8 @@ import {
 import { parsePricing } from '../domain/pricing/rate-card.js';
 import type { Database } from '../store/schema.js';
 import { noteStatusWebhooks } from '../store/channel-status-webhooks.js';
+import { insertRejectedItems, type RejectedItem } from '../store/webhook-rejected-items.js';
+import { statusItemProblem } from '../domain/webhook-items.js';
 import { hasMessageStatusSubscribers } from '../store/webhook-endpoints.js';
 import { suppressNumber } from '../store/opt-outs.js';
 import { deletePendingStatusEvents, insertPendingStatusEvents, lockPendingStatusEvents, agePendingStatusEvents } from '../store/status-events.js';
@@ -285,18 +287,32 @@ function withContact(s: StatusObject, contacts: unknown): StatusObject {
 /** The channel a `messages` change concerns (`metadata.phone_number_id`), as a list of zero or one. */
 function phoneNumberIdsOf(value: Record<string, unknown>): string[] {
   const metadata = value.metadata as { phone_number_id?: unknown } | undefined;
-  return typeof metadata?.phone_number_id === 'string' ? [metadata.phone_number_id] : [];
+  const id = metadata?.phone_number_id;
+  return typeof id === 'string' && id.length <= 64 && !id.includes('\u0000') ? [id] : [];
 }
 
 /** A channel's status-webhook mark is rewritten at most once a second (`noteStatusWebhooks`' own granularity). */
 const NOTE_EVERY_MS = 1000;
 
 /** The webhook handler for `field: messages`. */
-export function messageStatusHandler(): ChangeHandler {
+export function messageStatusHandler(log?: Pick<Logger, 'warn'>): ChangeHandler {
   /** When this process last committed each channel's status-webhook mark (ms): a group within the second skips it. */
   const notedAt = new Map<string, number>();
   return async ({ tx, changes, afterCommit }) => {
-    const statuses = changes.flatMap(({ value }) => (Array.isArray(value.statuses) ? (value.statuses as StatusObject[]) : []).map((s) => withContact(s, value.contacts)));
+    // An item that cannot be applied is set apart with its reason; the items beside it are applied.
+    const rejected: RejectedItem[] = [];
+    const statuses = changes.flatMap(({ value }) =>
+      (Array.isArray(value.statuses) ? (value.statuses as unknown[]) : []).flatMap((s) => {
+        const problem = statusItemProblem(s);
+        if (problem === undefined) return [withContact(s as StatusObject, value.contacts)];
+        rejected.push({ field: 'statuses', phoneNumberId: phoneNumberIdsOf(value)[0] ?? null, reason: problem, item: s });
+        return [];
+      }),
+    );
+    if (rejected.length > 0) {
+      log?.warn({ items: rejected.map((r) => ({ reason: r.reason, phoneNumberId: r.phoneNumberId })) }, 'webhook status items set apart: they cannot be applied');
+      await insertRejectedItems(tx, rejected);
+    }
     const unmatched = await applyStatuses(tx, statuses);
     // The channels' status webhooks are alive (the stale-webhook alert); written last, after the message locks, and
     // not again for a channel this process marked less than a second ago (one statement and one row lock saved).

@@ -5,42 +5,12 @@
  * a JSON body may nest at most MAX_JSON_DEPTH levels (measured on the text before parsing, so no recursive walk
  * meets a body nested thousands deep), and an empty `application/json` body counts as no body.
  */
-import { Stream } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { jsonNestsDeeperThan, TOO_DEEP_MESSAGE } from '../domain/json-depth.js';
+import { nulField, shown } from '../domain/nul.js';
 import { invalid } from '../errors.js';
 
-const NUL = '\u0000';
-
-/** A field name as the error names it: NUL written out. */
-function shown(name: string): string {
-  return name.split(NUL).join('\\u0000');
-}
-
-/** Parsed JSON, query and params objects (whatever their prototype), not a streamed body or raw bytes. */
-function isParsed(value: unknown): value is Record<string, unknown> | unknown[] {
-  return typeof value === 'object' && value !== null && !(value instanceof Stream) && !Buffer.isBuffer(value);
-}
-
-/** The field path of the first string (value or key) holding NUL in a parsed value, if any. */
-export function nulField(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return value.includes(NUL) ? path || 'body' : undefined;
-  if (!isParsed(value)) return undefined;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = nulField(value[i], `${path}[${i}]`);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  for (const [key, item] of Object.entries(value)) {
-    const at = path ? `${path}.${key}` : key;
-    if (key.includes(NUL)) return shown(at);
-    const found = nulField(item, at);
-    if (found) return found;
-  }
-  return undefined;
-}
+export { nulField };
 
 /** Throws a 400 naming the field when a string holds NUL. */
 export function refuseNul(value: unknown, path = ''): void {

@@ -67,6 +67,18 @@ export interface WebhookEventsTable {
   last_error: string | null;
 }
 
+/** An item of a signed webhook body that could not be applied (migration 0027). */
+export interface WebhookRejectedItemsTable {
+  id: Generated<string>;
+  received_at: CreatedAt;
+  /** `statuses` or `messages`: the array of the change the item was in. */
+  field: string;
+  phone_number_id: string | null;
+  reason: string;
+  /** The item as JSON text, at most 8 KB. */
+  item: string;
+}
+
 export interface TemplatesTable {
   /** The network's template id. */
   id: string;
@@ -366,6 +378,7 @@ export interface Database {
   api_tokens: ApiTokensTable;
   channels: ChannelsTable;
   webhook_events: WebhookEventsTable;
+  webhook_rejected_items: WebhookRejectedItemsTable;
   templates: TemplatesTable;
   template_name_checks: TemplateNameChecksTable;
   template_syncs: TemplateSyncsTable;

@@ -15,6 +15,7 @@ import { MIGRATIONS } from '../../store/migrations/index.js';
 import { listAppliedMigrations } from '../../store/metrics.js';
 import type { Database } from '../../store/schema.js';
 import { countWebhookEventsByState } from '../../store/webhook-events.js';
+import { countRejectedItems } from '../../store/webhook-rejected-items.js';
 import { ERROR_RESPONSES } from '../envelope.js';
 import type { Metrics } from './metrics.js';
 
@@ -85,7 +86,10 @@ export async function opsRoutes(app: FastifyInstance, deps: OpsDeps): Promise<vo
             network: Type.String(),
             webhook_events: Type.Record(Type.String(), Type.Integer()),
             webhooks_rejected: Type.Integer({ description: 'webhook POSTs refused for their signature since this process started' }),
-          }, { examples: [{ success: true, status: 'ok', database: 'postgres', network: 'simulator', webhook_events: { APPLIED: 1204, RECEIVED: 0 }, webhooks_rejected: 0 }] }),
+            webhook_items_rejected: Type.Integer({
+              description: 'status items of signed webhook bodies set apart because they cannot be applied (kept with their reason in webhook_rejected_items for the webhook retention)',
+            }),
+          }, { examples: [{ success: true, status: 'ok', database: 'postgres', network: 'simulator', webhook_events: { APPLIED: 1204, RECEIVED: 0 }, webhooks_rejected: 0, webhook_items_rejected: 0 }] }),
         },
       },
     },
@@ -98,6 +102,7 @@ export async function opsRoutes(app: FastifyInstance, deps: OpsDeps): Promise<vo
         network: deps.health.network,
         webhook_events: await countWebhookEventsByState(deps.db),
         webhooks_rejected: deps.health.webhooksRejected(),
+        webhook_items_rejected: await countRejectedItems(deps.db),
       };
     },
   );

@@ -28,6 +28,7 @@ import * as m0023 from './0023_bulk_send_skipped_rows.js';
 import * as m0024 from './0024_stop_cancels_in_batches.js';
 import * as m0025 from './0025_outbox_followers_wait.js';
 import * as m0026 from './0026_recipient_ids.js';
+import * as m0027 from './0027_webhook_rejected_items.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -55,4 +56,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0024_stop_cancels_in_batches': m0024,
   '0025_outbox_followers_wait': m0025,
   '0026_recipient_ids': m0026,
+  '0027_webhook_rejected_items': m0027,
 };

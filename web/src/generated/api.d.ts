@@ -36,7 +36,8 @@ export interface paths {
                          *         "APPLIED": 1204,
                          *         "RECEIVED": 0
                          *       },
-                         *       "webhooks_rejected": 0
+                         *       "webhooks_rejected": 0,
+                         *       "webhook_items_rejected": 0
                          *     }
                          */
                         "application/json": {
@@ -51,6 +52,8 @@ export interface paths {
                             };
                             /** @description webhook POSTs refused for their signature since this process started */
                             webhooks_rejected: number;
+                            /** @description status items of signed webhook bodies set apart because they cannot be applied (kept with their reason in webhook_rejected_items for the webhook retention) */
+                            webhook_items_rejected: number;
                         };
                     };
                 };
