@@ -24,7 +24,8 @@ async function handedOff(phone: string) {
   const res = await singleSend(h, { channel_id: channel, phone_number: phone, message_template_id: templateId, message_template: sendParams() });
   assert.equal(res.status, 200, JSON.stringify(res.body));
   const id = res.body.data.message_id as string;
-  return { id, ...(await untilStatus(h, id, ['SENT_TO_BACKEND'])) };
+  const record = await untilStatus(h, id, ['SENT_TO_BACKEND']);
+  return { ...record, id, ext_id: record.ext_id as string, phone_number: record.phone_number as string };
 }
 
 async function postStatuses(statuses: unknown[]) {
