@@ -3,7 +3,8 @@
  * withholds the phone number of numbers ending 950-999 in what they send) replies STOP with only `from_user_id`; the
  * service opts out that BSUID, and since an earlier status webhook showed the BSUID with the phone number, a single
  * send and a bulk row to that number are refused exactly as for a number on the list (422 / RECIPIENT_OPTED_OUT).
- * Then a BSUID change, and a marketing stop and resume, driven through the simulator's admin routes.
+ * A STOP before any webhook linked the number holds from the first status that does. Then a BSUID change, and a
+ * marketing stop and resume, driven through the simulator's admin routes.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -127,4 +128,15 @@ test('a marketing stop refuses MARKETING sends to the user, and a resume lets th
   await posting(`/_sim/users/${phone}/preferences`, { value: 'resume' });
   const again = await singleSend(h, { channel_id: main, phone_number: phone, message_template_id: template, message_template: sendParams() });
   assert.equal(again.status, 200, JSON.stringify(again.body));
+});
+
+test('a STOP by BSUID before the number is known: the first send goes, its statuses link the number, the next is refused', async () => {
+  const phone = '905558400981';
+  const user = await posting('/_sim/inbound', { from: phone, text: 'STOP' });
+  assert.equal(await findRecipientLink(h.store.db, h.a.companyId, user.user_id), undefined, 'nothing linked the number yet');
+  await delivered(phone);
+  assert.equal((await findRecipientLink(h.store.db, h.a.companyId, user.user_id))?.phone_number, `+${phone}`);
+  const next = await singleSend(h, { channel_id: main, phone_number: phone, message_template_id: template, message_template: sendParams() });
+  assert.equal(next.status, 422, JSON.stringify(next.body));
+  assert.equal(next.body.errors[0].code, 'RECIPIENT_OPTED_OUT');
 });
