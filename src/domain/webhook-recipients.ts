@@ -25,7 +25,8 @@ export interface WebhookContact {
   profile?: { name?: unknown; username?: unknown };
 }
 
-const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
+/** A text the database can store (no NUL), or null. */
+const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' && !v.includes('\u0000') ? v : null);
 const bsuid = (v: unknown): string | null => (typeof v === 'string' && isBsuid(v) ? v : null);
 
 /** The E.164 form of a `wa_id` / `from` / `recipient_id` (digits), or null (a BSUID there is not a phone number). */
@@ -35,7 +36,7 @@ export function webhookPhone(v: unknown): string | null {
   return p.ok ? p.e164 : null;
 }
 
-/** A username as shown (at most 64 characters kept; anything else reads as absent). */
+/** A username as shown (at most 64 characters, no NUL; anything else reads as absent). */
 function username(v: unknown): string | null {
   const t = text(v);
   return t !== null && t.length <= 64 ? t : null;

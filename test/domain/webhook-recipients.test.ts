@@ -73,3 +73,9 @@ test('marketing preferences keep stop and resume of marketing_messages only', ()
     detail: 'User requested to stop marketing messages',
   }]);
 });
+
+test('a username or preference detail holding NUL, which the database cannot store, reads as absent', () => {
+  assert.equal(inboundSender({ from_user_id: 'US.1' }, { profile: { username: 'a\u0000b' } }).username, null);
+  const [pref] = marketingPreferences({ user_preferences: [{ user_id: 'US.1', category: 'marketing_messages', value: 'stop', detail: 'x\u0000' }] });
+  assert.equal(pref.detail, null);
+});
