@@ -107,8 +107,26 @@ export const TIME_FIELD_OF: Partial<Record<MessageStatus, 'backend_sended_time' 
 };
 
 /**
+ * Which time field a status event may still fill on a message in `current` state. A time field records when its
+ * step happened, so a late event (reordered: the network does not guarantee order) fills its field even when it no
+ * longer moves the state — except on a message the network reported `failed`: Meta sends `failed` for a message it
+ * could not deliver, and a failed message is never delivered or read afterwards (research, "Webhooks" and "Error
+ * codes"). So after BACKEND_FAILED only `sent` may still fill `sended_time` (accepted, then not delivered); a
+ * `delivered`, `read` or `played` that follows changes nothing, and the record keeps failed_time, no delivered_time
+ * and no seen_time. (A send failed without the network's word — SENT_TO_BACKEND_FAILED, OUTCOME_UNKNOWN — is not
+ * the network's failure: its real events move it on, see statusAfterEvent.)
+ */
+export function timeFieldAfterEvent(current: MessageStatus, event: MessageStatus): (typeof TIME_FIELD_OF)[MessageStatus] | undefined {
+  const field = TIME_FIELD_OF[event];
+  if (!field || field === 'failed_time') return undefined;
+  if (current === 'BACKEND_FAILED' && field !== 'sended_time') return undefined;
+  return field;
+}
+
+/**
  * The state after a status event, or null when the event changes nothing: events never lower the rank,
- * `failed` wins only below BACKEND_SENT, `deleted` is final, and nothing leaves a final failure.
+ * `failed` wins only below BACKEND_SENT, `deleted` is final, and nothing leaves a final failure (nor gains its later
+ * times: timeFieldAfterEvent).
  * A message still before the hand-off (its send call in flight or unknown) accepts events too: the event
  * proves the network has it.
  */

@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { DELIVERY_RANK, EVENT_STATUS, FAILED_STATUSES, statusAfterEvent, TIME_FIELD_OF, type MessageStatus } from '../domain/message-states.js';
+import { DELIVERY_RANK, EVENT_STATUS, FAILED_STATUSES, statusAfterEvent, timeFieldAfterEvent, type MessageStatus } from '../domain/message-states.js';
 import {
   applyEventUpdates,
   findMessagesForEvents,
@@ -258,9 +258,10 @@ function applyOne(u: EventUpdate, s: StatusObject): void {
   u.parent_user_id = who.parentUserId ?? u.parent_user_id;
   u.username = who.username ?? u.username;
   const next = statusAfterEvent(u.status, event);
-  const field = TIME_FIELD_OF[event];
-  // A time field is filled when its event arrives, even late (it records when that step happened).
-  if (field && field !== 'failed_time') u[field] = u[field] ?? at;
+  // A time field is filled when its event arrives, even late (it records when that step happened); a message the
+  // network failed gains no delivered or seen time (timeFieldAfterEvent).
+  const field = timeFieldAfterEvent(u.status, event);
+  if (field) u[field] = u[field] ?? at;
   if (!next) return;
   // The payload that set the current state; a late or repeated event does not replace it.
   const { tms_contact: _contact, ...raw } = s;

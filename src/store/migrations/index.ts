@@ -29,6 +29,7 @@ import * as m0024 from './0024_stop_cancels_in_batches.js';
 import * as m0025 from './0025_outbox_followers_wait.js';
 import * as m0026 from './0026_recipient_ids.js';
 import * as m0027 from './0027_webhook_rejected_items.js';
+import * as m0028 from './0028_failed_messages_not_delivered.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -57,4 +58,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0025_outbox_followers_wait': m0025,
   '0026_recipient_ids': m0026,
   '0027_webhook_rejected_items': m0027,
+  '0028_failed_messages_not_delivered': m0028,
 };
