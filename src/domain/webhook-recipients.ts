@@ -50,6 +50,20 @@ export function contactFor(contacts: unknown, ids: { userId?: unknown; phone?: u
   return byUser ?? byPhone ?? (list.length === 1 ? list[0] : undefined);
 }
 
+/**
+ * The fields of a `contacts[]` entry that read as valid (a well-formed phone number, BSUIDs, a storable username),
+ * as the network wrote them: what may be kept with a status (a NUL elsewhere in the entry cannot reach storage).
+ */
+export function cleanContact(c: WebhookContact): WebhookContact {
+  const out: WebhookContact = {};
+  if (webhookPhone(c.wa_id)) out.wa_id = c.wa_id;
+  if (bsuid(c.user_id)) out.user_id = c.user_id;
+  if (bsuid(c.parent_user_id)) out.parent_user_id = c.parent_user_id;
+  const name = username(c.profile?.username);
+  if (name) out.profile = { username: name };
+  return out;
+}
+
 /** A status object's fields read here. */
 export interface StatusIds {
   recipient_id?: unknown;

@@ -25,7 +25,7 @@ import { suppressNumber } from '../store/opt-outs.js';
 import { deletePendingStatusEvents, insertPendingStatusEvents, lockPendingStatusEvents, agePendingStatusEvents } from '../store/status-events.js';
 import { applyCostMoves, applyCounterMoves } from './counters.js';
 import type { ChangeHandler } from './webhook-inbox.js';
-import { contactFor, statusRecipient, type WebhookContact } from '../domain/webhook-recipients.js';
+import { cleanContact, contactFor, statusRecipient, type WebhookContact } from '../domain/webhook-recipients.js';
 import { upsertRecipientLinks, type NewRecipientLink } from '../store/recipient-links.js';
 
 /** One status object of a webhook. */
@@ -282,7 +282,7 @@ function applyOne(u: EventUpdate, s: StatusObject): void {
 function withContact(s: StatusObject, contacts: unknown): StatusObject {
   if (typeof s !== 'object' || s === null) return s;
   const contact = contactFor(contacts, { userId: s.recipient_user_id, phone: s.recipient_id });
-  return contact ? { ...s, tms_contact: contact } : s;
+  return contact ? { ...s, tms_contact: cleanContact(contact) } : s;
 }
 
 /** The channel a `messages` change concerns (`metadata.phone_number_id`), as a list of zero or one. */

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  cleanContact,
   contactRequestPhone,
   inboundSender,
   marketingPreferences,
@@ -78,4 +79,11 @@ test('a username or preference detail holding NUL, which the database cannot sto
   assert.equal(inboundSender({ from_user_id: 'US.1' }, { profile: { username: 'a\u0000b' } }).username, null);
   const [pref] = marketingPreferences({ user_preferences: [{ user_id: 'US.1', category: 'marketing_messages', value: 'stop', detail: 'x\u0000' }] });
   assert.equal(pref.detail, null);
+});
+
+test('a contact kept with a status holds only the fields that read as valid', () => {
+  assert.deepEqual(cleanContact({ wa_id: '905551230001', user_id: 'US.1', profile: { name: 'x\u0000', username: 'ana' } }), {
+    wa_id: '905551230001', user_id: 'US.1', profile: { username: 'ana' },
+  });
+  assert.deepEqual(cleanContact({ wa_id: 'x\u0000', user_id: 'bad', profile: { username: 'a\u0000' } }), {});
 });
