@@ -25,6 +25,7 @@ import { inSequence, WebhookInbox } from './engine/webhook-inbox.js';
 import { inboundMessageHandler } from './engine/inbound-messages.js';
 import { userIdUpdateHandler, userPreferencesHandler } from './engine/recipient-events.js';
 import { requireAuth } from './http/auth.js';
+import { FailureThrottle } from './http/auth-throttle.js';
 import { consoleRoutes, DEFAULT_CONSOLE_DIR } from './http/console.js';
 import type { RouteDeps } from './http/deps.js';
 import { ErrorEnvelopeSchema } from './http/envelope.js';
@@ -270,6 +271,7 @@ function createAppMetrics(options: AppOptions, parts: Parts, draining: () => boo
 /** Registers the documentation, the probes, the webhook receiver, the console and both authenticated route families. */
 async function registerRoutes(http: ReturnType<typeof createHttp>, options: AppOptions, parts: Parts, metrics: Metrics, draining: () => boolean): Promise<void> {
   const deps = parts.routes;
+  const throttle = new FailureThrottle(options.config.authFailuresPerMinute);
   installErrorHandlers(http);
   http.addSchema(ErrorEnvelopeSchema);
   await http.register(swagger, openapiOptions('0.1.0'));
@@ -285,7 +287,7 @@ async function registerRoutes(http: ReturnType<typeof createHttp>, options: AppO
   if (options.consoleDir !== null) await http.register(consoleRoutes, { dir: options.consoleDir ?? DEFAULT_CONSOLE_DIR });
   await http.register(
     async (scope) => {
-      requireAuth(scope, options.db);
+      requireAuth(scope, options.db, throttle);
       applyInputRules(scope);
       await scope.register(agentAppChannelRoutes, deps);
       await scope.register(agentAppTemplateRoutes, deps);
@@ -298,7 +300,7 @@ async function registerRoutes(http: ReturnType<typeof createHttp>, options: AppO
   );
   await http.register(
     async (scope) => {
-      requireAuth(scope, options.db);
+      requireAuth(scope, options.db, throttle);
       applyInputRules(scope);
       await scope.register(apiV1ChannelRoutes, deps);
       await scope.register(apiV1TemplateRoutes, deps);

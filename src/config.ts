@@ -85,6 +85,8 @@ export interface Config {
   httpMaxUploads: number;
   /** HTTP_MAX_UPLOADS_PER_CLIENT: request bodies received at once from one client address; one more is 429 (default 32). */
   httpMaxUploadsPerClient: number;
+  /** AUTH_FAILURES_PER_MINUTE: unknown or revoked tokens a client address or token prefix may present a minute before 429 (default 60). */
+  authFailuresPerMinute: number;
   /** SHUTDOWN_TIMEOUT_MS: how long a SIGTERM/SIGINT drain may take before the process exits anyway (default 30 s). */
   shutdownTimeoutMs: number;
 }
@@ -261,6 +263,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken,
     shutdownTimeoutMs: parseInteger(env, 'SHUTDOWN_TIMEOUT_MS', 30_000, 1000, 600_000),
     ...httpLimits(env),
+    authFailuresPerMinute: parseInteger(env, 'AUTH_FAILURES_PER_MINUTE', 60, 1, 1_000_000),
     heapGrowthPercent: parseInteger(env, 'TMS_HEAP_GROWTH_PERCENT', DEFAULT_HEAP_GROWTH_PERCENT, 0, 300),
   };
 }

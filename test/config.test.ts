@@ -73,6 +73,7 @@ test('every variable is read', () => {
     HTTP_KEEPALIVE_TIMEOUT_MS: '10000',
     HTTP_MAX_UPLOADS: '50',
     HTTP_MAX_UPLOADS_PER_CLIENT: '5',
+    AUTH_FAILURES_PER_MINUTE: '7',
   });
   assert.deepEqual(config, {
     port: 8080,
@@ -114,6 +115,7 @@ test('every variable is read', () => {
     httpKeepAliveTimeoutMs: 10000,
     httpMaxUploads: 50,
     httpMaxUploadsPerClient: 5,
+    authFailuresPerMinute: 7,
   });
 });
 

@@ -18,9 +18,26 @@ export const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../../web/dist', impor
 export const CONSOLE_NOT_BUILT =
   'The web console is not built on this server (web/dist/index.html is missing). Build it with `npm run build:console` (needs the dev dependencies) and reload; the API is unaffected.\n';
 
+/**
+ * Headers of every console response: the page runs only its own bundles (no inline script or style, no other
+ * origin), calls only this origin, is never framed (clickjacking), sends no referrer and is not type-sniffed.
+ */
+export const CONSOLE_SECURITY_HEADERS = {
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; " +
+    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+} as const;
+
 /** Serves the built console from `dir`. */
 export const consoleRoutes: FastifyPluginAsync<{ dir: string }> = async (app, { dir }) => {
   await app.register(fastifyStatic, { root: dir, serve: false });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    for (const [name, value] of Object.entries(CONSOLE_SECURITY_HEADERS)) reply.header(name, value);
+    return payload;
+  });
   const index = join(dir, 'index.html');
 
   app.get('/', { schema: { hide: true } }, async (_request, reply) => {

@@ -73,3 +73,13 @@ test('GET /api/v1/me with an unknown token is 401 UNAUTHORIZED', async () => {
   assert.equal(res.status, 401);
   assert.equal(res.body.errors[0].code, 'UNAUTHORIZED');
 });
+
+test('the console is served with a Content-Security-Policy, no framing, no referrer and no sniffing', async () => {
+  for (const url of ['/']) {
+    const res = await h.app.http.inject({ method: 'GET', url });
+    assert.match(String(res.headers['content-security-policy']), /default-src 'self'.*frame-ancestors 'none'/);
+    assert.equal(res.headers['x-frame-options'], 'DENY');
+    assert.equal(res.headers['referrer-policy'], 'no-referrer');
+    assert.equal(res.headers['x-content-type-options'], 'nosniff');
+  }
+});
