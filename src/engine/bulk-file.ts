@@ -95,9 +95,16 @@ async function* csvRows(path: string, head: Buffer): AsyncGenerator<SheetRow> {
     max_record_size: 1024 * 1024,
   });
   const reading = pipeline(createReadStream(path), parser).catch(() => undefined);
+  /** The line the last record ended on: an unclosed quote opened on the line after it. */
+  let lastLine = 0;
   try {
-    for await (const row of parser as AsyncIterable<SheetRow>) yield row;
+    for await (const row of parser as AsyncIterable<SheetRow>) {
+      lastLine = row.n;
+      yield row;
+    }
   } catch (error) {
+    // The parser names the line where the file ended, which may be far past the quote.
+    if ((error as { code?: string }).code === 'CSV_QUOTE_NOT_CLOSED') throw fileError(`The CSV cannot be read: a quote opened at line ${lastLine + 1} is never closed.`);
     throw fileError(`The CSV cannot be read: ${(error as Error).message}`);
   } finally {
     parser.destroy();
@@ -167,6 +174,25 @@ export function sheetRows(kind: SheetKind, sheet: StagedSheet): AsyncGenerator<S
   return kind === 'csv' ? csvRows(sheet.path, sheet.head) : xlsxRows(sheet.path);
 }
 
+/**
+ * A CSV is read as UTF-8: a byte sequence that is not UTF-8 becomes U+FFFD, which would reach the phone as "�", so a
+ * cell holding U+FFFD is refused (a text that means that character is not a recipient list's). A row with more
+ * non-empty cells than the header has data no column names (empty trailing cells, as a trailing separator makes,
+ * carry nothing and are let through). Both errors name the sheet row and the column.
+ */
+function refuseBadCsvCells(row: SheetRow, header: string[]): void {
+  const bad = row.cells.findIndex((c) => typeof c === 'string' && c.includes('\uFFFD'));
+  if (bad >= 0) {
+    const field = `rows[${row.n}].${header[bad] || `column ${bad + 1}`}`;
+    throw new AppError('VALIDATION_FAILED', `${field} is not valid UTF-8: save the file as CSV UTF-8.`, { field });
+  }
+  const extra = row.cells.findIndex((c, k) => k >= header.length && c !== null && c !== '');
+  if (extra >= 0) {
+    const field = `rows[${row.n}]`;
+    throw new AppError('VALIDATION_FAILED', `${field} has a value in column ${extra + 1}, but the header names ${header.length} columns.`, { field });
+  }
+}
+
 async function write(out: WriteStream, line: string): Promise<void> {
   if (!out.write(line)) await once(out, 'drain');
 }
@@ -194,12 +220,15 @@ export async function startBulkSendFromFile(
   const out = createWriteStream(spool);
   let rowCount = 0;
   let plan: ReturnType<typeof planColumns> | undefined;
+  let header: string[] = [];
   try {
     for await (const row of rows) {
       if (!plan) {
-        plan = planColumns(row.cells.map((c) => c ?? ''), slots, f.mapping);
+        header = row.cells.map((c) => c ?? '');
+        plan = planColumns(header, slots, f.mapping);
         continue;
       }
+      if (kind === 'csv') refuseBadCsvCells(row, header);
       rowCount += 1;
       if (rowCount > limits.maxRows) throw new AppError('PAYLOAD_TOO_LARGE', `A bulk send has at most ${limits.maxRows} rows.`, { field: 'file' });
       const cells = [row.n, row.cells[plan.phone.index] ?? null, ...plan.others.map((c) => row.cells[c.index] ?? null)];
