@@ -90,3 +90,34 @@ export function recipientKey(ids: RecipientIds, linkedUserId: string | null = nu
   if (key === null) throw new RangeError('a recipient has a phone number or a BSUID');
   return key;
 }
+
+/**
+ * Who the network's send request names: `to` (the phone number) when one is known, else `recipient` (the BSUID).
+ * Graph uses `to` when both are given, so a request with a phone number carries only `to`.
+ */
+export function sendTarget(ids: RecipientIds): { to: string } | { recipient: string } {
+  if (ids.phone !== null) return { to: ids.phone };
+  if (ids.userId !== null) return { recipient: ids.userId };
+  throw new RangeError('a recipient has a phone number or a BSUID');
+}
+
+/** A recipient as a person reads it in a message: the phone number, else the BSUID. */
+export function recipientLabel(ids: RecipientIds): string {
+  return ids.phone ?? ids.userId ?? '';
+}
+
+/** A recipient's key and its other identities (a window entry or a pair-rate entry made under one of them counts). */
+export interface RecipientIdentity {
+  key: string;
+  aliases: string[];
+}
+
+/**
+ * The key of a recipient and its aliases: its own phone number and BSUID and those the network linked to them
+ * (`linkedUserId`: the BSUID of its phone number; `linkedPhone`: the phone number of its BSUID), the key left out.
+ */
+export function recipientIdentity(ids: RecipientIds, linkedUserId: string | null = null, linkedPhone: string | null = null): RecipientIdentity {
+  const key = recipientKey(ids, linkedUserId);
+  const aliases = [...new Set([ids.phone, linkedPhone, ids.userId, linkedUserId])].filter((v): v is string => v !== null && v !== key);
+  return { key, aliases };
+}

@@ -1,6 +1,6 @@
 /**
  * Recipient lists as spreadsheet files (CSV or XLSX, beyond the interface): which kind a file is, the text of
- * a spreadsheet cell, and the column plan — which file column feeds the phone number, the name, the row
+ * a spreadsheet cell, and the column plan — which file column feeds the phone number, the BSUID, the name, the row
  * reference and each template column, from a mapping (column header → target) or from the headers themselves.
  */
 import { AppError, type ErrorElement } from '../errors.js';
@@ -13,6 +13,8 @@ export type SheetKind = 'csv' | 'xlsx';
 export const PHONE_TARGET = 'phone_number';
 export const NAME_TARGET = 'full_name';
 export const ID_TARGET = 'id';
+/** The recipient's BSUID (`CC.<id>`), for rows whose phone number is not known. */
+export const USER_ID_TARGET = 'user_id';
 /** start (v1) field names accepted as targets for the template column they feed. */
 const V1_TARGETS: readonly string[] = V1_VALUE_FIELDS;
 
@@ -80,13 +82,13 @@ export interface PlannedColumn {
   index: number;
   /** The column header as the file names it (errors name it). */
   label: string;
-  /** `phone_number`, `FULL_NAME`, `ID` or a template column (`BODY.1`, `CAROUSEL.0.BODY.1`, …). */
+  /** `phone_number`, `USER_ID`, `FULL_NAME`, `ID` or a template column (`BODY.1`, `CAROUSEL.0.BODY.1`, …). */
   target: string;
 }
 
-/** The columns a start reads from a file: the phone column first, then the others. */
+/** The columns a start reads from a file: the phone column first (null when only a user_id column names recipients), then the others. */
 export interface ColumnPlan {
-  phone: PlannedColumn;
+  phone: PlannedColumn | null;
   others: PlannedColumn[];
 }
 
@@ -101,6 +103,7 @@ function resolveTarget(slots: Slot[], name: string): string | undefined {
   if (lower === PHONE_TARGET) return PHONE_TARGET;
   if (lower === NAME_TARGET) return 'FULL_NAME';
   if (lower === ID_TARGET) return 'ID';
+  if (lower === USER_ID_TARGET) return 'USER_ID';
   if (V1_TARGETS.includes(lower)) return slots.find((s) => v1Field(s) === lower)?.column;
   if (trimmed === '') return undefined;
   return resolveColumn(slots, trimmed);
@@ -109,13 +112,13 @@ function resolveTarget(slots: Slot[], name: string): string | undefined {
 /** Every target a file column can be mapped to, for messages. */
 export function knownTargets(slots: Slot[]): string[] {
   const v1 = V1_TARGETS.filter((t) => slots.some((s) => v1Field(s) === t));
-  return [PHONE_TARGET, NAME_TARGET, ID_TARGET, ...slots.map((s) => s.column), ...v1];
+  return [PHONE_TARGET, USER_ID_TARGET, NAME_TARGET, ID_TARGET, ...slots.map((s) => s.column), ...v1];
 }
 
 /**
  * The column plan from the header row and the mapping (`null`: headers that already name a target are used,
  * a header that names a template value the template does not take is refused, other headers are ignored). Throws 400 MAPPING_INVALID naming `mapping.<header>` (or `mapping`) for a header the
- * file lacks, an unknown or repeated target, no phone column, or a template column nothing feeds.
+ * file lacks, an unknown or repeated target, neither a phone nor a user_id column, or a template column nothing feeds.
  */
 export function planColumns(headers: string[], slots: Slot[], mapping: Record<string, string> | null): ColumnPlan {
   const errors: ErrorElement[] = [];
@@ -159,15 +162,17 @@ export function planColumns(headers: string[], slots: Slot[], mapping: Record<st
       byTarget.set(c.target, c);
     }
   }
-  const phone = byTarget.get(PHONE_TARGET);
-  if (!phone && errors.length === 0) {
-    errors.push(mappingError('mapping', mapping ? 'Map one column to phone_number.' : 'No column is named phone_number: name one so, or send a mapping.'));
+  const phone = byTarget.get(PHONE_TARGET) ?? null;
+  if (!phone && !byTarget.has('USER_ID') && errors.length === 0) {
+    errors.push(
+      mappingError('mapping', mapping ? 'Map one column to phone_number (or user_id, for BSUIDs).' : 'No column is named phone_number (or user_id, for BSUIDs): name one so, or send a mapping.'),
+    );
   }
   const missing = slots.filter((s) => !s.optional && !byTarget.has(s.column));
   if (missing.length && errors.length === 0) {
     errors.push(mappingError('mapping', `The template needs the columns ${missing.map((s) => s.column).join(', ')}; map a file column to each.`));
   }
-  if (errors.length || !phone) {
+  if (errors.length) {
     throw new AppError('MAPPING_INVALID', errors[0].message, { field: errors[0].field, details: errors });
   }
   return { phone, others: [...byTarget.values()].filter((c) => c.target !== PHONE_TARGET) };

@@ -29,6 +29,9 @@ export interface StagedSheet {
   head: Buffer;
 }
 
+/** The phone column of a file whose recipients are named by BSUID only: every row's phone cell is empty. */
+const NO_PHONE_COLUMN = { index: -1, label: 'phone_number', target: 'phone_number' };
+
 /** The fields of startv2 a file gives instead of the form (its rows and their columns). */
 const FROM_FILE = ['rows', 'param_headers'];
 
@@ -231,11 +234,11 @@ export async function startBulkSendFromFile(
       if (kind === 'csv') refuseBadCsvCells(row, header);
       rowCount += 1;
       if (rowCount > limits.maxRows) throw new AppError('PAYLOAD_TOO_LARGE', `A bulk send has at most ${limits.maxRows} rows.`, { field: 'file' });
-      const cells = [row.n, row.cells[plan.phone.index] ?? null, ...plan.others.map((c) => row.cells[c.index] ?? null)];
+      const cells = [row.n, plan.phone ? (row.cells[plan.phone.index] ?? null) : null, ...plan.others.map((c) => row.cells[c.index] ?? null)];
       // PostgreSQL text cannot hold NUL; the JSON starts refuse it while reading the body (engine/bulk-spool.ts).
       const nul = cells.findIndex((c, k) => k > 0 && typeof c === 'string' && c.includes('\u0000'));
       if (nul > 0) {
-        const field = `rows[${row.n}].${[plan.phone, ...plan.others][nul - 1].label}`;
+        const field = `rows[${row.n}].${[plan.phone ?? NO_PHONE_COLUMN, ...plan.others][nul - 1].label}`;
         throw new AppError('VALIDATION_FAILED', `${field} must not contain the NUL character (U+0000)`, { field });
       }
       await write(out, JSON.stringify(cells) + '\n');
@@ -247,7 +250,7 @@ export async function startBulkSendFromFile(
   }
   if (!plan) throw fileError('The file is empty: the first row must name the columns.');
   if (rowCount === 0) throw fileError('The file has a header row but no data rows.');
-  const columns = [plan.phone, ...plan.others];
+  const columns = [plan.phone ?? NO_PHONE_COLUMN, ...plan.others];
   return startBulkSend(
     deps,
     companyId,

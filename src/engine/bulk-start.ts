@@ -20,8 +20,8 @@ import { MAX_CELL_LENGTH, MAX_TOTAL_TIME_SECONDS } from '../domain/bulk-limits.j
 import { convertRow, resolveColumn, templateSlots, v1Field, v1UnusedValues, type Slot } from '../domain/bulk-rows.js';
 import { tierLimit } from '../domain/channel.js';
 import { newId, newIds } from '../domain/ids.js';
-import { NumberSet } from '../domain/number-set.js';
-import { normalizePhone } from '../domain/phone.js';
+import { RecipientSet } from '../domain/recipient-set.js';
+import { parseRecipient, sendTarget, type RecipientIds } from '../domain/recipients.js';
 import type { StoredComponents } from '../domain/templates/types.js';
 import type { TemplateSendPayload } from '../network/port.js';
 import { transactionWithCopy } from '../store/db.js';
@@ -36,6 +36,7 @@ import { readChannelHealth, type ChannelHealthDeps } from './channel-health.js';
 import type { Spooled } from './bulk-spool.js';
 import { requireSendableTemplate } from './single-send.js';
 import { MarketTally, rateCardOf } from './pricing.js';
+import { findLinks, identityOf } from './recipient-keys.js';
 import { pricingCategoryOf, type CostSummary } from '../domain/pricing/rate-card.js';
 import { parseMarketingTtl, usesMarketingMessages } from '../domain/marketing-messages.js';
 
@@ -88,7 +89,9 @@ const V1_ROW_ORDER = ['id', 'params', 'full_name', 'url_button_param', 'url_butt
 /** A row ready to store. */
 interface ReadyRow {
   ref: number | null;
-  phone: string;
+  /** E.164, or null when the row names only a BSUID. */
+  phone: string | null;
+  userId: string | null;
   fullName: string | null;
   components: unknown[];
 }
@@ -186,7 +189,7 @@ function v1Reader(template: TemplateRow, slots: Slot[], shape: StartShape): RowR
     const at = `rows[${i}]`;
     // The row's shape is the schema's (StartV1Body's rows): an object of known fields, each a cell of at most
     // MAX_CELL_LENGTH characters (or null), params an array of cells, id an integer. The phone number is checked below.
-    const problems = shape.rowProblems(raw).filter((p) => p.field !== 'phone_number');
+    const problems = shape.rowProblems(raw).filter((p) => p.field !== 'phone_number' && p.field !== 'user_id');
     if (problems.some((p) => p.field === '')) return [{ code: 'VALIDATION_FAILED', message: `${at} must be an object`, field: at }];
     const row = raw as Record<string, unknown>;
     const errors: ErrorElement[] = [];
@@ -201,8 +204,8 @@ function v1Reader(template: TemplateRow, slots: Slot[], shape: StartShape): RowR
       errors.push({ code: 'VALIDATION_FAILED', message, field: `${at}.${k}` });
     }
     if (errors.length) return errors;
-    const phone = normalizePhone(cell(row.phone_number) ?? '');
-    if (!phone.ok) return [{ code: 'VALIDATION_FAILED', message: `row ${i + 1}: ${phone.reason}`, field: `${at}.phone_number` }];
+    const who = parseRecipient(row.phone_number, row.user_id, { phone: `${at}.phone_number`, userId: `${at}.user_id` });
+    if (!who.ok) return [{ code: 'VALIDATION_FAILED', message: `row ${i + 1}: ${who.reason}`, field: who.field }];
     const params = (row.params as unknown[] | undefined) ?? [];
     const byColumn = new Map(slots.map((s) => [s.column, v1Field(s)]));
     const value = (column: string) => {
@@ -215,7 +218,7 @@ function v1Reader(template: TemplateRow, slots: Slot[], shape: StartShape): RowR
     const unused = v1UnusedValues(slots, row, (f) => `${at}.${f}`, `row ${i + 1}`);
     const result = convertRow(template.components as StoredComponents, slots, value, (c) => `${at}.${byColumn.get(c) ?? c}`, `row ${i + 1}`);
     if (!result.ok || unused.length) return [...unused, ...(result.ok ? [] : result.errors)];
-    return { ref: (row.id as number | undefined) ?? null, phone: phone.e164, fullName: cell(row.full_name) ?? null, components: result.components };
+    return { ref: (row.id as number | undefined) ?? null, phone: who.phone, userId: who.userId, fullName: cell(row.full_name) ?? null, components: result.components };
   };
 }
 
@@ -225,7 +228,7 @@ function v1Reader(template: TemplateRow, slots: Slot[], shape: StartShape): RowR
  * row reference (else the sheet row is the reference).
  */
 function v2Reader(template: TemplateRow, slots: Slot[], shape: StartShape, headers: string[], labels?: string[]): RowReader {
-  const extras = labels ? ['FULL_NAME', 'ID'] : ['FULL_NAME'];
+  const extras = labels ? ['FULL_NAME', 'USER_ID', 'ID'] : ['FULL_NAME', 'USER_ID'];
   const known = [...slots.map((s) => s.column), ...extras];
   const index = new Map<string, number>();
   headers.forEach((h, k) => {
@@ -250,12 +253,16 @@ function v2Reader(template: TemplateRow, slots: Slot[], shape: StartShape, heade
     // Each cell is the schema's (StartV2Body's rows): a string of at most MAX_CELL_LENGTH characters, a number or null.
     const bad = Math.min(...shape.rowProblems(raw).map((p) => Number(p.field)).filter((k) => k > 0));
     if (Number.isFinite(bad)) return [{ code: 'VALIDATION_FAILED', message: `row ${raw[0]}: ${label(bad)} must be a string of at most ${MAX_CELL_LENGTH} characters`, field: `${at}.${label(bad)}` }];
-    const phone = normalizePhone(cell(raw[1]) ?? '');
-    if (!phone.ok) return [{ code: 'VALIDATION_FAILED', message: `row ${raw[0]}: ${phone.reason}`, field: `${at}.${label(1)}` }];
     const value = (column: string) => {
       const k = index.get(column);
       return k === undefined ? undefined : cell(raw[k]);
     };
+    const userIdColumn = index.get('USER_ID');
+    const who = parseRecipient(raw[1], value('USER_ID') ?? null, {
+      phone: `${at}.${label(1)}`,
+      userId: `${at}.${userIdColumn === undefined ? 'USER_ID' : label(userIdColumn)}`,
+    });
+    if (!who.ok) return [{ code: 'VALIDATION_FAILED', message: `row ${raw[0]}: ${who.reason}`, field: who.field }];
     let ref = raw[0] as number;
     const idColumn = index.get('ID');
     if (idColumn !== undefined) {
@@ -267,7 +274,7 @@ function v2Reader(template: TemplateRow, slots: Slot[], shape: StartShape, heade
     }
     const result = convertRow(template.components as StoredComponents, slots, value, (c) => `${at}.${label(index.get(c) ?? -1) ?? c}`, `row ${raw[0]}`);
     if (!result.ok) return result.errors;
-    return { ref, phone: phone.e164, fullName: value('FULL_NAME') ?? null, components: result.components };
+    return { ref, phone: who.phone, userId: who.userId, fullName: value('FULL_NAME') ?? null, components: result.components };
   };
 }
 
@@ -308,23 +315,24 @@ async function write(out: WriteStream, text: string): Promise<void> {
 
 /**
  * A ready row as the last COPY fields of its stored row (BULK_ROW_COLUMNS from row_ref): row_ref, phone_number,
- * full_name, payload. The second pass puts the id, row number, due time and the bulk send's own fields before it.
+ * user_id, full_name, payload. The second pass puts the id, row number, due time and the bulk send's own fields
+ * before it.
  */
 function readyLine(row: ReadyRow, template: TemplateRow): string {
   const payload: TemplateSendPayload = {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
-    to: row.phone,
+    ...sendTarget(row),
     type: 'template',
     template: { name: template.name, language: { code: template.language }, ...(row.components.length ? { components: row.components as never } : {}) },
   };
-  return `${copyField(row.ref)}\t${copyField(row.phone)}\t${copyField(row.fullName)}\t${copyField(JSON.stringify(payload))}\n`;
+  return `${copyField(row.ref)}\t${copyField(row.phone)}\t${copyField(row.userId)}\t${copyField(row.fullName)}\t${copyField(JSON.stringify(payload))}\n`;
 }
 
-/** The phone number of a ready line (its second field; E.164 needs no escape). */
-function readyPhone(line: string): string {
-  const start = line.indexOf('\t') + 1;
-  return line.slice(start, line.indexOf('\t', start));
+/** The recipient of a ready line: its phone number (second field) and BSUID (third); neither needs a COPY escape. */
+function readyRecipient(line: string): RecipientIds {
+  const [, phone, userId] = line.split('\t', 3);
+  return { phone: phone === '\\N' ? null : phone, userId: userId === '\\N' ? null : userId };
 }
 
 /** A started bulk send. */
@@ -359,20 +367,27 @@ const ALIVE_MARK_EVERY_MS = 60_000;
 /** Characters per piece of COPY data the storing pass hands on (well below V8's large-object size). */
 const PIECE_CHARS = 32 * 1024;
 
+/** Valid rows whose links are read in one statement (pass 1). */
+const LINK_LOOKUP_BATCH = 1000;
+
 /** Numbers looked up in the tier window per statement (dry run). */
 const WINDOW_LOOKUP_BATCH = 1000;
 
 /** How many of the ready rows' numbers the channel has not reached in the rolling window, and how many it may still reach. */
-async function tierQuota(deps: BulkStartDeps, channel: { id: string; messaging_limit_tier: string | null }, readyFile: string) {
+async function tierQuota(deps: BulkStartDeps, companyId: string, channel: { id: string; messaging_limit_tier: string | null }, readyFile: string) {
   let needed = 0;
-  let batch: string[] = [];
+  let batch: RecipientIds[] = [];
+  // A recipient is in the window under its key or another of its identifiers (a phone number sent to before the
+  // network linked it to a BSUID, or the reverse).
   const count = async () => {
-    const known = await findWindowRecipients(deps.db, channel.id, batch);
-    needed += batch.length - known.size;
+    const links = await findLinks(deps.db, companyId, batch);
+    const identities = batch.map((r) => identityOf(links, r));
+    const known = await findWindowRecipients(deps.db, channel.id, [...new Set(identities.flatMap((i) => [i.key, ...i.aliases]))]);
+    needed += identities.filter((i) => !known.has(i.key) && !i.aliases.some((a) => known.has(a))).length;
     batch = [];
   };
   for await (const line of textLines(readyFile)) {
-    batch.push(readyPhone(line));
+    batch.push(readyRecipient(line));
     if (batch.length >= WINDOW_LOOKUP_BATCH) await count();
   }
   if (batch.length) await count();
@@ -410,12 +425,25 @@ export async function startBulkSend(
   const errors: ErrorElement[] = [];
   // Asked to skip invalid rows, a bad row is noted and left out instead of failing the start.
   const skipped = f.skipInvalid ? new SkippedRows(join(dirname(file), 'skipped.jsonl')) : null;
-  const seen = new NumberSet(spooled.rowCount);
+  const seen = new RecipientSet(spooled.rowCount);
   const readyFile = join(dirname(file), 'ready.tsv');
   const ready = createWriteStream(readyFile);
   let unique = 0;
   let i = 0;
   const markets = f.dryRun ? new MarketTally() : null;
+  // Valid rows wait in chunks for one read of what the network linked to their phone numbers and BSUIDs.
+  let chunk: ReadyRow[] = [];
+  const flush = async () => {
+    const links = await findLinks(deps.db, companyId, chunk);
+    for (const row of chunk) {
+      const linked = { ...row, linkedUserId: row.phone ? links.userIdOf.get(row.phone) : null, linkedPhone: row.userId ? links.phoneOf.get(row.userId) : null };
+      if (!seen.add(linked)) continue;
+      unique += 1;
+      markets?.add(row);
+      await write(ready, readyLine(row, template));
+    }
+    chunk = [];
+  };
   for await (const raw of lines(file)) {
     const row = read(raw, i);
     i += 1;
@@ -428,11 +456,11 @@ export async function startBulkSend(
       if (errors.length >= MAX_ERRORS) break;
       continue;
     }
-    if (!seen.add(Number(row.phone.slice(1)))) continue;
-    unique += 1;
-    markets?.add(row.phone);
-    await write(ready, readyLine(row, template));
+    if (errors.length) continue;
+    chunk.push(row);
+    if (chunk.length >= LINK_LOOKUP_BATCH) await flush();
   }
+  if (!errors.length) await flush();
   await new Promise<void>((resolve, reject) => ready.end((error?: Error | null) => (error ? reject(error) : resolve())));
   await skipped?.close();
   if (skipped && unique === 0) {
@@ -452,7 +480,7 @@ export async function startBulkSend(
   }
 
   if (f.dryRun) {
-    const quota = await tierQuota(deps, channel, readyFile);
+    const quota = await tierQuota(deps, companyId, channel, readyFile);
     // Every unique row as if delivered and billed, under the category the network will bill it in.
     const category = pricingCategoryOf(template.category, usesMarketingMessages(template.category, channel.marketing_messages_enabled));
     const estimate = markets!.estimate(await rateCardOf(deps.db, companyId), category);

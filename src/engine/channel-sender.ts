@@ -112,9 +112,9 @@ export class ChannelSender {
       channelRefused: () => this.channelFailure !== null,
       beforeGate: options.beforeGate,
       resumeRunning: (rows) => this.resumeRunning(rows),
-      launch: (creds, message) => {
+      launch: (creds, message, recipientKey) => {
         this.inflight += 1;
-        void this.send(creds, message);
+        void this.send(creds, message, recipientKey);
       },
     };
   }
@@ -211,14 +211,14 @@ export class ChannelSender {
     });
   }
 
-  /** One network call (already paced); its outcome is queued for the next flush. */
-  private async send(creds: ChannelCredentials, message: MessageRow): Promise<void> {
+  /** One network call (already paced); its outcome is queued for the next flush. The pair rate counts by `recipientKey`. */
+  private async send(creds: ChannelCredentials, message: MessageRow, recipientKey: string): Promise<void> {
     let outcome: Outcome;
     try {
       const payload = { ...(message.payload as TemplateSendPayload), biz_opaque_callback_data: message.id };
       const result = await this.route.send(creds, message, payload, this.channel?.row.marketing_messages_enabled ?? false);
       this.deps.options.afterNetworkAccept?.();
-      this.deps.lastSentTo.set(message.phone_number, Date.now());
+      this.deps.lastSentTo.set(recipientKey, Date.now());
       outcome = { id: message.id, kind: 'sent', wamid: result.messages[0]?.id ?? '' };
       if (!this.sentOnce) {
         this.sentOnce = true;

@@ -1,6 +1,6 @@
 /** Keeps bulk-send counters exact: every move's (old, new) pairs become counter deltas in the same transaction. */
 import type { Kysely } from 'kysely';
-import { countryOfPhone } from '../domain/countries.js';
+import { countryOfRecipient } from '../domain/countries.js';
 import { WITHHELD_STATUSES } from '../domain/bulk-send-states.js';
 import { counterDelta, type Counter } from '../domain/message-states.js';
 import { isBilled } from '../domain/pricing/rate-card.js';
@@ -57,7 +57,8 @@ export async function lockRowsOfMoves(db: Kysely<Database>, groups: Array<Array<
 
 /**
  * The cost-counter changes of status moves: a bulk-send row counts once it is billed (billable pricing and on the
- * phone), under its pricing category and market (the recipient's country; '' when unknown), and moves when a later
+ * phone), under its pricing category and market (the recipient's country from its phone number, else its BSUID's
+ * prefix; '' when unknown), and moves when a later
  * status changes its pricing.
  */
 export function costDeltasOf(moved: EventMovedRow[]): CostDelta[] {
@@ -70,7 +71,7 @@ export function costDeltasOf(moved: EventMovedRow[]): CostDelta[] {
   };
   for (const row of moved) {
     if (!row.send_wizard_id) continue;
-    const market = (row.phone_number ? countryOfPhone(row.phone_number) : null) ?? '';
+    const market = countryOfRecipient({ phone: row.phone_number, userId: row.user_id }) ?? '';
     if (row.old_pricing_category !== null && isBilled(row.old_pricing_billable, row.old_rank)) add(row.send_wizard_id, row.old_pricing_category, market, -1);
     if (row.pricing_category !== null && isBilled(row.pricing_billable, row.reached_rank)) add(row.send_wizard_id, row.pricing_category, market, 1);
   }

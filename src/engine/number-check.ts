@@ -2,7 +2,9 @@
  * The number check (AGENDA → OPT_IN_*). By default it is local only and makes no network call: the number must be
  * E.164 (else OPT_IN_FAILED_INVALID_NUMBER), not on the company's opt-out list, nor linked to a BSUID that is
  * (else OPT_IN_FAILED, detail RECIPIENT_OPTED_OUT; a MARKETING template also against the network's marketing
- * stops) and not a number the network called undeliverable with 131026 (OPT_IN_FAILED_INVALID_NUMBER). The Cloud API has no contacts check, so the send's own answer and status webhooks decide the rest.
+ * stops) and not a number the network called undeliverable with 131026 (OPT_IN_FAILED_INVALID_NUMBER).
+ * A message's BSUID (or the phone number linked to it) on the opt-out list fails it the same way. The Cloud API has
+ * no contacts check, so the send's own answer and status webhooks decide the rest.
  *
  * A rehearsal may enable the On-Premises style `POST /v1/contacts` check (dispatcher option `numberCheck:
  * 'contacts'`, env NUMBER_CHECK=contacts; the simulator must enable it too). Even then only a definite "invalid"
@@ -17,7 +19,7 @@ import { OPTED_OUT_MESSAGE, optedOutDetail } from '../domain/opt-outs.js';
 import { NetworkError, type ChannelCredentials, type NetworkPort } from '../network/port.js';
 import type { MessageRow } from '../store/message-inserts.js';
 import type { Database } from '../store/schema.js';
-import { findSuppressed, type Suppression } from '../store/opt-outs.js';
+import { findSuppressedRecipients, type Suppression } from '../store/opt-outs.js';
 import { findMarketingTemplateIds } from '../store/templates.js';
 
 /** How numbers are checked before a send: locally only (default), or also by the rehearsal-only contacts check. */
@@ -88,28 +90,36 @@ export async function checkNumbers(
   messages: MessageRow[],
 ): Promise<NumberCheckResult[]> {
   const verdict = new Map<string, Verdict>();
-  const numbers = [...new Set(messages.map((m) => m.phone_number))];
+  const byUserId = new Map<string, Verdict>();
+  // A BSUID has no format to check beyond intake's nor a contacts check: only the opt-out list answers for it here.
+  const numbers = [...new Set(messages.map((m) => m.phone_number).filter((p): p is string => p !== null))];
+  const userIds = [...new Set(messages.map((m) => m.user_id).filter((u): u is string => u !== null))];
   for (const number of numbers) {
     if (!E164.test(number)) verdict.set(number, { status: 'OPT_IN_FAILED_INVALID_NUMBER', message: 'Invalid Number', detail: 'not an E.164 number' });
   }
   const wellFormed = numbers.filter((n) => !verdict.has(n));
-  const suppressed = await findSuppressed(deps.db, companyId, wellFormed);
+  const found = await findSuppressedRecipients(deps.db, companyId, { phones: wellFormed, userIds });
+  const suppressed = found.phones;
+  // An opted-out recipient is not invalid: it ends OPT_IN_FAILED with the stable RECIPIENT_OPTED_OUT detail.
+  const verdictOf = (s: Suppression): Verdict =>
+    s.kind === 'opted_out'
+      ? { status: 'OPT_IN_FAILED', message: OPTED_OUT_MESSAGE, detail: optedOutDetail(s.reason, s.keyword) }
+      : { status: 'OPT_IN_FAILED_INVALID_NUMBER', message: 'Invalid Number', detail: `suppressed: ${s.reason}` };
+  for (const [number, s] of suppressed) verdict.set(number, verdictOf(s));
+  for (const [userId, s] of found.userIds) byUserId.set(userId, verdictOf(s));
   // A MARKETING template's recipients are also checked against the network's marketing stops (user_preferences).
   const marketingIds = await findMarketingTemplateIds(deps.db, companyId, [...new Set(messages.map((m) => m.template_id))]);
-  const marketingNumbers = [...new Set(messages.filter((m) => marketingIds.has(m.template_id) && !verdict.has(m.phone_number)).map((m) => m.phone_number))];
-  const marketingStopped = new Map<string, Suppression>();
-  for (const [number, s] of await findSuppressed(deps.db, companyId, marketingNumbers.filter((n) => !suppressed.has(n)), { marketing: true })) {
-    if (s.kind === 'opted_out') marketingStopped.set(number, s);
-  }
-  for (const [number, s] of suppressed) {
-    // An opted-out recipient is not invalid: it ends OPT_IN_FAILED with the stable RECIPIENT_OPTED_OUT detail.
-    verdict.set(
-      number,
-      s.kind === 'opted_out'
-        ? { status: 'OPT_IN_FAILED', message: OPTED_OUT_MESSAGE, detail: optedOutDetail(s.reason, s.keyword) }
-        : { status: 'OPT_IN_FAILED_INVALID_NUMBER', message: 'Invalid Number', detail: `suppressed: ${s.reason}` },
-    );
-  }
+  const marketing = messages.filter((m) => marketingIds.has(m.template_id));
+  const stops = await findSuppressedRecipients(
+    deps.db,
+    companyId,
+    {
+      phones: [...new Set(marketing.map((m) => m.phone_number).filter((p): p is string => p !== null && !verdict.has(p)))],
+      userIds: [...new Set(marketing.map((m) => m.user_id).filter((u): u is string => u !== null && !byUserId.has(u)))],
+    },
+    { marketing: true },
+  );
+  const stopOf = (s: Suppression | undefined): Verdict | undefined => (s?.kind === 'opted_out' ? verdictOf(s) : undefined);
   if (deps.options?.numberCheck === 'contacts') {
     const invalid = await invalidByContacts(deps, creds, wellFormed.filter((n) => !suppressed.has(n)));
     for (const number of invalid) {
@@ -117,8 +127,11 @@ export async function checkNumbers(
     }
   }
   return messages.map((m) => {
-    const stop = marketingIds.has(m.template_id) && !verdict.has(m.phone_number) ? marketingStopped.get(m.phone_number) : undefined;
-    const v = stop ? { status: 'OPT_IN_FAILED' as const, message: OPTED_OUT_MESSAGE, detail: optedOutDetail(stop.reason, stop.keyword) } : verdict.get(m.phone_number);
+    const own = (m.phone_number === null ? undefined : verdict.get(m.phone_number)) ?? (m.user_id === null ? undefined : byUserId.get(m.user_id));
+    const stop = marketingIds.has(m.template_id)
+      ? (stopOf(m.phone_number === null ? undefined : stops.phones.get(m.phone_number)) ?? stopOf(m.user_id === null ? undefined : stops.userIds.get(m.user_id)))
+      : undefined;
+    const v = own ?? stop;
     return v
       ? { id: m.id, status: v.status, error_message: v.message, error_message_detail: v.detail }
       : { id: m.id, status: 'OPT_IN_SUCCESS', error_message: null, error_message_detail: null };

@@ -4,7 +4,8 @@
  * before anything is sent, and the per-row view of a message's stored pricing.
  */
 import type { Kysely } from 'kysely';
-import { countryOfPhone } from '../domain/countries.js';
+import { countryOfRecipient } from '../domain/countries.js';
+import type { RecipientIds } from '../domain/recipients.js';
 import { costOf, defaultRateCard, parseRateCard, type BillableCount, type CostSummary, type RateCard } from '../domain/pricing/rate-card.js';
 import { AppError } from '../errors.js';
 import { listBulkSendCosts } from '../store/bulk-send-costs.js';
@@ -48,9 +49,9 @@ export async function costsOfBulkSends(db: Db, companyId: string, bulkSendIds: s
 export class MarketTally {
   private readonly byMarket = new Map<string, number>();
 
-  /** Counts one recipient (its country, '' when unknown). */
-  add(phone: string | null): void {
-    const market = (phone ? countryOfPhone(phone) : null) ?? '';
+  /** Counts one recipient (its country from the phone number, else the BSUID's prefix; '' when unknown). */
+  add(ids: RecipientIds): void {
+    const market = countryOfRecipient(ids) ?? '';
     this.byMarket.set(market, (this.byMarket.get(market) ?? 0) + 1);
   }
 
@@ -71,7 +72,8 @@ export function pricingView(r: { pricing_category?: unknown; pricing_type?: unkn
   };
 }
 
-/** The market of a row: the recipient's country (null when unknown). */
-export function marketOf(phone: string | null): string | null {
-  return phone ? countryOfPhone(phone) : null;
+/** The market of a row: the recipient's country from its phone number, else its BSUID's prefix (null when unknown). */
+export function marketOf(row: { phone_number?: unknown; user_id?: unknown }): string | null {
+  const text = (v: unknown) => (typeof v === 'string' ? v : null);
+  return countryOfRecipient({ phone: text(row.phone_number), userId: text(row.user_id) });
 }

@@ -34,6 +34,9 @@ export const EXPORT_COLUMNS = [
   'row',
   'row_id',
   'phone_number',
+  'user_id',
+  'parent_user_id',
+  'username',
   'full_name',
   'status',
   'backend_sended_time',
@@ -71,12 +74,15 @@ type Cells = Array<string | number | null>;
 
 /** One stored row as export cells: numbers for row and row_id, times already ISO 8601 text, unset fields null. */
 function cells(r: ExportRow, sendName: string | null, prices: PriceOf): Cells {
-  const market = marketOf(r.phone_number);
+  const market = marketOf(r);
   const billed = r.pricing_category !== null && isBilled(r.pricing_billable, r.reached_rank);
   return [
     Number(r.row_no),
     r.row_ref === null ? null : Number(r.row_ref),
     r.phone_number,
+    r.user_id,
+    r.parent_user_id,
+    r.username,
     r.full_name,
     r.status,
     r.backend_sended_time,

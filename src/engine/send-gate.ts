@@ -2,13 +2,15 @@
  * The gate of a channel's batch: which rows may go now and which wait. A recipient sent to within the pair gap waits
  * for it (this instance's memory of its last sends); on a tiered channel each new recipient takes a slot of the
  * moving tier window (reserved under the window lock), and a full window holds the channel until its earliest
- * expiry. A suppressed number needs no slot: the number check refuses it.
+ * expiry. A suppressed number needs no slot: the number check refuses it. A recipient is its key
+ * (engine/recipient-keys.ts: the BSUID when known, else the phone number); a pair-rate or window entry made under
+ * another identifier of the same person (before the network linked them) counts too.
  */
 import type { Kysely } from 'kysely';
 import { tierLimit } from '../domain/channel.js';
 import type { ChannelRow } from '../store/channels.js';
 import type { MessageRow } from '../store/message-inserts.js';
-import { findSuppressed } from '../store/opt-outs.js';
+import { findSuppressedRecipients } from '../store/opt-outs.js';
 import type { Database } from '../store/schema.js';
 import {
   countWindowRecipients,
@@ -20,7 +22,9 @@ import {
   releaseWindowSlots,
   reserveWindowRecipients,
 } from '../store/tier-window.js';
+import type { RecipientIdentity } from '../domain/recipients.js';
 import type { PairRateMemory } from './pair-rate-memory.js';
+import { identitiesOfRows } from './recipient-keys.js';
 
 /** What the gate reads. */
 export interface GateDeps {
@@ -39,11 +43,15 @@ export interface DeferredRow {
   attempts_increment: number;
 }
 
-/** The gate's split of a batch: rows that go now, rows put off (pair rate and tier window), and the tier-limited ones among them. */
+/**
+ * The gate's split of a batch: rows that go now, rows put off (pair rate and tier window), the tier-limited ones
+ * among them, and the recipient key of each row let through (by message id; the sender records the pair rate by it).
+ */
 export interface GateResult {
   allowed: MessageRow[];
   deferred: DeferredRow[];
   tierLimited: MessageRow[];
+  keys: Map<string, string>;
 }
 
 /** Splits a batch into what may go now and what waits (tier quota, pair rate). */
@@ -55,36 +63,47 @@ export async function gateBatch(deps: GateDeps, channel: ChannelRow, rows: Messa
   const tierLimited: MessageRow[] = [];
   const seenInBatch = new Map<string, number>();
   const candidates: MessageRow[] = [];
+  const identities = rows.length ? await identitiesOfRows(db, rows[0].company_id, rows) : new Map<string, RecipientIdentity>();
+  const keys = new Map<string, string>();
   for (const m of rows) {
-    const last = Math.max(deps.lastSentTo.get(m.phone_number) ?? 0, seenInBatch.get(m.phone_number) ?? 0);
+    const { key, aliases } = identities.get(m.id)!;
+    const last = Math.max(...[key, ...aliases].map((k) => Math.max(deps.lastSentTo.get(k) ?? 0, seenInBatch.get(k) ?? 0)));
     if (last && now - last < deps.pairGapMs) {
       deferred.push({ id: m.id, due_at: new Date(last + deps.pairGapMs).toISOString(), attempts_increment: 0 });
-      seenInBatch.set(m.phone_number, last + deps.pairGapMs);
+      seenInBatch.set(key, last + deps.pairGapMs);
       continue;
     }
-    seenInBatch.set(m.phone_number, now);
+    seenInBatch.set(key, now);
+    keys.set(m.id, key);
     candidates.push(m);
   }
   const limit = tierLimit(channel.messaging_limit_tier);
-  if (limit === null) return { allowed: candidates, deferred, tierLimited };
+  if (limit === null) return { allowed: candidates, deferred, tierLimited, keys };
   const windowSeconds = deps.tierWindowMs / 1000;
   await db.transaction().execute(async (tx) => {
     await lockChannel(tx, channel.id);
-    const numbers = [...new Set(candidates.map((m) => m.phone_number))];
-    const inWindow = await findWindowRecipients(tx, channel.id, numbers, windowSeconds);
+    const everyId = [...new Set(candidates.flatMap((m) => [identities.get(m.id)!.key, ...identities.get(m.id)!.aliases]))];
+    const inWindow = await findWindowRecipients(tx, channel.id, everyId, windowSeconds);
     // A suppressed number is refused by the local number check and never reaches the network: it needs no slot,
     // and must not wait for one (a full window would otherwise hold it until the window frees).
-    const suppressed = candidates.length ? await findSuppressed(tx, candidates[0].company_id, numbers) : new Map<string, unknown>();
+    const phones = [...new Set(candidates.map((m) => m.phone_number).filter((p): p is string => p !== null))];
+    const userIds = [...new Set(candidates.map((m) => m.user_id).filter((u): u is string => u !== null))];
+    const suppressed = candidates.length
+      ? await findSuppressedRecipients(tx, candidates[0].company_id, { phones, userIds })
+      : { phones: new Map<string, unknown>(), userIds: new Map<string, unknown>() };
+    const isSuppressed = (m: MessageRow) =>
+      (m.phone_number !== null && suppressed.phones.has(m.phone_number)) || (m.user_id !== null && suppressed.userIds.has(m.user_id));
     let room = limit - (await countWindowRecipients(tx, channel.id, windowSeconds));
     const reserved: string[] = [];
     const reservedFor: string[] = [];
     for (const m of candidates) {
-      if (inWindow.has(m.phone_number) || suppressed.has(m.phone_number)) {
+      const { key, aliases } = identities.get(m.id)!;
+      if ([key, ...aliases].some((k) => inWindow.has(k)) || isSuppressed(m)) {
         allowed.push(m);
       } else if (room > 0) {
         room -= 1;
-        inWindow.add(m.phone_number);
-        reserved.push(m.phone_number);
+        inWindow.add(key);
+        reserved.push(key);
         reservedFor.push(m.id);
         allowed.push(m);
       } else {
@@ -99,7 +118,7 @@ export async function gateBatch(deps: GateDeps, channel: ChannelRow, rows: Messa
       await holdChannelForTier(tx, channel.id, until);
     }
   });
-  return { allowed, deferred, tierLimited };
+  return { allowed, deferred, tierLimited, keys };
 }
 
 /** Gives back the tier slots held for these messages; a freed slot ends the channel's tier hold at once. */

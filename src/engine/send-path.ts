@@ -138,7 +138,7 @@ export interface SendPathDeps extends ClaimContext {
   /** Held bulk sends whose rows go out again run again. */
   resumeRunning(rows: MessageRow[]): Promise<void>;
   /** Starts one (already paced and marked) network call. */
-  launch(creds: ChannelCredentials, message: MessageRow): void;
+  launch(creds: ChannelCredentials, message: MessageRow, recipientKey: string): void;
 }
 
 /** A batch's result: its progress (0: nothing taken or moved) and whether the tier window now holds the channel. */
@@ -158,7 +158,7 @@ export async function sendBatch(deps: SendPathDeps, claim: ClaimStrategy, channe
     return { progress: taken, tierHeld: false };
   }
   await deps.beforeGate?.(rows.length);
-  const { allowed, deferred, tierLimited } = await gateBatch(deps.gate, channel, rows);
+  const { allowed, deferred, tierLimited, keys } = await gateBatch(deps.gate, channel, rows);
   if (deferred.length) {
     await claim.putOff(deps, deferred, tierLimited);
     const limitedBulkSends = [...new Set(tierLimited.map((m) => m.send_wizard_id).filter((w): w is string => !!w))];
@@ -174,6 +174,6 @@ export async function sendBatch(deps: SendPathDeps, claim: ClaimStrategy, channe
   for (let k = 0; k < passing; k += 1) await deps.bucket.take();
   const recorded = await claim.record(deps, checks, byId);
   await giveBackTierSlots(deps.db, channel.id, recorded.slotsBack);
-  for (const id of recorded.attempted) deps.launch(creds, byId.get(id)!);
+  for (const id of recorded.attempted) deps.launch(creds, byId.get(id)!, keys.get(id)!);
   return { progress: taken || recorded.moved + deferred.length, tierHeld };
 }

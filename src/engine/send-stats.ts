@@ -107,6 +107,6 @@ async function costOfPeriod(db: Db, companyId: string, channelId: string | null,
     countSingleSendBillables(db, companyId, channelId, from),
   ]);
   const counts: BillableCount[] = bulkCosts.map((r) => ({ market: r.market || null, category: r.category, count: r.billable_count }));
-  for (const s of singles) counts.push({ market: marketOf(s.phone_prefix), category: s.category, count: s.n });
+  for (const s of singles) counts.push({ market: marketOf({ phone_number: s.phone_prefix, user_id: s.user_prefix }), category: s.category, count: s.n });
   return costOf(card, counts);
 }

@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../errors.js';
 import { authHoldReason, channelBlockReason, tierLimit } from '../domain/channel.js';
 import { newId } from '../domain/ids.js';
-import { normalizePhone } from '../domain/phone.js';
+import { parseRecipient, recipientIdentity, recipientLabel, sendTarget, type RecipientIds } from '../domain/recipients.js';
 import { toNetworkComponents } from '../domain/templates/send-parameters.js';
 import type { StoredComponents } from '../domain/templates/types.js';
 import type { TemplateSendPayload } from '../network/port.js';
@@ -36,7 +36,9 @@ import { channelAuthError, freshChannel, type ChannelHealthDeps } from './channe
 /** A single-send request. */
 export interface SingleSendRequest {
   channelId: string;
-  phoneNumber: string;
+  /** The phone number and/or the BSUID (`recipient`): at least one. */
+  phoneNumber?: string;
+  recipient?: string;
   templateId: string;
   fullName?: string;
   components?: unknown;
@@ -63,12 +65,12 @@ export async function requireSendableTemplate(db: Kysely<Database>, companyId: s
 }
 
 /** The network's send payload for a template and its parameters (throws PARAMETERS_INVALID). */
-export function buildPayload(template: TemplateRow, to: string, components: unknown, root: string): TemplateSendPayload {
+export function buildPayload(template: TemplateRow, ids: RecipientIds, components: unknown, root: string): TemplateSendPayload {
   const network = toNetworkComponents(template.components as StoredComponents, components, root);
   return {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
-    to,
+    ...sendTarget(ids),
     type: 'template',
     template: {
       name: template.name,
@@ -88,28 +90,35 @@ export async function sendSingle(
   req: SingleSendRequest,
   inTransaction?: (tx: Kysely<Database>, id: string) => Promise<void>,
 ): Promise<string> {
-  const phone = normalizePhone(req.phoneNumber);
+  const who = parseRecipient(req.phoneNumber, req.recipient, { phone: 'phone_number', userId: 'recipient' });
+  const ids: RecipientIds | null = who.ok ? { phone: who.phone, userId: who.userId } : null;
   // The checks keep their order (and so which error a request with several faults gets): channel, token hold,
-  // number, template, parameters, channel health, opt-out.
-  const facts = await findSingleSendFacts(deps.db, companyId, req.channelId, req.templateId, phone.ok ? phone.e164 : null);
+  // recipient, template, parameters, channel health, opt-out.
+  const facts = await findSingleSendFacts(deps.db, companyId, req.channelId, req.templateId, ids);
   if (!facts) throw new AppError('CHANNEL_NOT_FOUND', `Channel ${req.channelId} was not found.`, { field: 'channel_id' });
   // Stale health is read from the network (as readChannelHealth does).
   const channel = await freshChannel(deps.health, facts.channel);
   // A channel whose token the network refused answers 503 and stores nothing (queued sends wait for rotation).
   if (authHoldReason(channel)) throw channelAuthError(channel);
-  if (!phone.ok) throw new AppError('VALIDATION_FAILED', phone.reason, { field: 'phone_number' });
+  if (!who.ok || !ids) throw new AppError('VALIDATION_FAILED', who.ok ? 'a recipient is required' : who.reason, { field: who.ok ? 'phone_number' : who.field });
   // A channel refreshed from the network may name another WABA: the template is read again for it.
   const template = channel.waba_id === facts.channel.waba_id
     ? sendableTemplate(facts.template, req.templateId)
     : await requireSendableTemplate(deps.db, companyId, channel.waba_id, req.templateId);
-  const payload = buildPayload(template, phone.e164, req.components, 'message_template');
+  const payload = buildPayload(template, ids, req.components, 'message_template');
   const blocked = channelBlockReason({ status: channel.status, qualityRating: channel.quality_rating, messagingLimitTier: channel.messaging_limit_tier });
   if (blocked) throw new AppError('CHANNEL_BLOCKED', `The channel cannot send: ${blocked}.`, { field: 'channel_id' });
-  // An opted-out recipient is refused at once and nothing is stored (an opt-out arriving after this check is still
-  // caught by the dispatcher's number check: the message then ends OPT_IN_FAILED, RECIPIENT_OPTED_OUT).
+  // An opted-out recipient (its phone number, its BSUID, or the one the network linked to either) is refused at
+  // once and nothing is stored (an opt-out arriving after this check is still caught by the dispatcher's number
+  // check: the message then ends OPT_IN_FAILED, RECIPIENT_OPTED_OUT).
   if (facts.optedOut) {
-    throw new AppError('RECIPIENT_OPTED_OUT', `${phone.e164} is on the company's opt-out list; nothing was sent.`, { field: 'phone_number' });
+    throw new AppError('RECIPIENT_OPTED_OUT', `${recipientLabel(ids)} is on the company's opt-out list; nothing was sent.`, {
+      field: ids.phone !== null ? 'phone_number' : 'recipient',
+    });
   }
+  // The tier window counts a person once: by the BSUID when one is known (given, or linked by the network), and an
+  // entry under another identifier of the same person counts too.
+  const { key, aliases } = recipientIdentity(ids, facts.linkedUserId, facts.linkedPhone);
 
   const id = newId();
   const row: NewMessage = {
@@ -120,7 +129,8 @@ export async function sendSingle(
     waba_id: channel.waba_id,
     send_wizard_id: null,
     row_no: null,
-    phone_number: phone.e164,
+    phone_number: ids.phone,
+    user_id: ids.userId,
     full_name: req.fullName ?? null,
     status: 'QUEUED',
     payload,
@@ -140,10 +150,10 @@ export async function sendSingle(
     const bound = await maxConnections(deps.db);
     const done = await deps.db.transaction().execute(async (tx) => {
       await lockChannelWindowShared(tx, channel.id);
-      const use = await readWindowUse(tx, channel.id, phone.e164);
+      const use = await readWindowUse(tx, channel.id, [key, ...aliases]);
       if (!use.inWindow) {
         if (use.used + bound >= limit) return false;
-        await reserveWindowRecipients(tx, channel.id, [phone.e164], undefined, [id]);
+        await reserveWindowRecipients(tx, channel.id, [key], undefined, [id]);
       }
       await releaseTierHold(tx, channel.id);
       await insertMessages(tx, [row]);
@@ -158,12 +168,12 @@ export async function sendSingle(
   await deps.db.transaction().execute(async (tx) => {
     if (limit !== null) {
       await lockChannel(tx, channel.id);
-      const inWindow = await findWindowRecipients(tx, channel.id, [phone.e164]);
-      if (!inWindow.has(phone.e164)) {
+      const inWindow = await findWindowRecipients(tx, channel.id, [key, ...aliases]);
+      if (inWindow.size === 0) {
         if ((await countWindowRecipients(tx, channel.id)) >= limit) {
           throw new AppError('TIER_LIMIT_REACHED', undefined, { field: 'phone_number', retryAfter: 3600 });
         }
-        await reserveWindowRecipients(tx, channel.id, [phone.e164], undefined, [id]);
+        await reserveWindowRecipients(tx, channel.id, [key], undefined, [id]);
       }
       // Its slot is in the window: a tier hold of the channel must not keep this row waiting.
       await releaseTierHold(tx, channel.id);

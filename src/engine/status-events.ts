@@ -135,7 +135,8 @@ export async function applyStatuses(tx: Kysely<Database>, statuses: StatusObject
     const applied = deferredFrom.has(id) ? stepsOf.get(id)!.slice(0, deferredFrom.get(id)).flat() : list;
     if (applied.some((s) => EVENT_STATUS[s.status as string] === 'BACKEND_FAILED' && s.errors?.some((e) => Number(e.code) === 131026))) {
       const m = byId.get(id)!;
-      await suppressNumber(tx, m.company_id, m.phone_number, 'UNDELIVERABLE_131026');
+      // The suppression list holds phone numbers; a BSUID the network does not know fails again on its own.
+      if (m.phone_number) await suppressNumber(tx, m.company_id, m.phone_number, 'UNDELIVERABLE_131026');
     }
   }
   await linkRecipients(tx, statusesOf, byId);

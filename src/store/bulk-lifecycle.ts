@@ -141,11 +141,16 @@ export async function insertRetryRows(
                    and not exists (select 1 from messages l
                                    where l.company_id = ${p.companyId} and l.template_id = f.template_id
                                      and l.phone_number = f.phone_number and l.id <> f.id and l.created_at >= f.created_at
+                                     and l.status not in (${states(notSuccess)}))
+                   -- The same person by BSUID (a message to it, or one whose recipient the network reported with it).
+                   and not exists (select 1 from messages l
+                                   where l.company_id = ${p.companyId} and l.template_id = f.template_id
+                                     and l.user_id = f.user_id and l.id <> f.id and l.created_at >= f.created_at
                                      and l.status not in (${states(notSuccess)}))),
     ins as (insert into messages (id, company_id, channel_id, template_id, waba_id, send_wizard_id, row_no, row_ref,
-                                  phone_number, full_name, status, payload, due_at)
+                                  phone_number, user_id, full_name, status, payload, due_at)
             select lpad(to_hex(floor(extract(epoch from now()))::bigint), 8, '0') || substr(md5(gen_random_uuid()::text), 1, 16),
-                   company_id, channel_id, template_id, waba_id, ${p.newId}, rn, row_ref, phone_number, full_name, ${state(WAITING_STATUS)}, payload,
+                   company_id, channel_id, template_id, waba_id, ${p.newId}, rn, row_ref, phone_number, user_id, full_name, ${state(WAITING_STATUS)}, payload,
                    ${p.startAt.toISOString()}::timestamptz + make_interval(secs => (rn - 1) * ${p.totalTime}::float8 / n)
             from eligible
             returning 1)

@@ -270,7 +270,7 @@ export async function countBulkSends(db: Db, companyId: string, channelId: strin
   return result.rows[0]?.n ?? 0;
 }
 
-const REPORT_COLUMNS = sql`id, row_no, row_ref, phone_number, full_name, status, backend_sended_time, sended_time, delivered_time,
+const REPORT_COLUMNS = sql`id, row_no, row_ref, phone_number, user_id, parent_user_id, username, full_name, status, backend_sended_time, sended_time, delivered_time,
            seen_time, failed_time, error_message, error_message_detail, webhook_response, pricing_category, pricing_type,
            pricing_billable, pricing_model`;
 
@@ -322,7 +322,10 @@ export interface ExportRow {
   id: string;
   row_no: number;
   row_ref: string | null;
-  phone_number: string;
+  phone_number: string | null;
+  user_id: string | null;
+  parent_user_id: string | null;
+  username: string | null;
   full_name: string | null;
   status: string;
   backend_sended_time: string | null;
@@ -341,7 +344,7 @@ export interface ExportRow {
 /** The next rows of a bulk send for an export, after `afterRow` (keyset), optionally in one status, in row order. */
 export async function findExportRowsAfter(db: Db, bulkSendId: string, afterRow: number, limit: number, status?: MessageStatus): Promise<ExportRow[]> {
   const result = await sql<ExportRow>`
-    select id, row_no, row_ref::text as row_ref, phone_number, full_name, status,
+    select id, row_no, row_ref::text as row_ref, phone_number, user_id, parent_user_id, username, full_name, status,
            ${isoText('backend_sended_time')}, ${isoText('sended_time')}, ${isoText('delivered_time')}, ${isoText('seen_time')},
            ${isoText('failed_time')}, error_message, error_message_detail, reached_rank, pricing_category, pricing_type,
            pricing_billable

@@ -22,7 +22,10 @@ export interface NewMessage {
   send_wizard_id: string | null;
   row_no: number | null;
   row_ref?: number | null;
-  phone_number: string;
+  /** E.164; null for a message to a BSUID only. */
+  phone_number: string | null;
+  /** The BSUID given with the send (null: none). */
+  user_id?: string | null;
   full_name: string | null;
   status: MessageStatus;
   payload: unknown;
@@ -36,18 +39,18 @@ export async function insertMessages(db: Db, rows: NewMessage[]): Promise<void> 
   if (rows.length === 0) return;
   await sql`
     insert into messages (id, company_id, channel_id, template_id, waba_id, send_wizard_id, row_no, row_ref,
-                          phone_number, full_name, status, payload, due_at)
-    select id, company_id, channel_id, template_id, waba_id, send_wizard_id, row_no, row_ref, phone_number, full_name,
+                          phone_number, user_id, full_name, status, payload, due_at)
+    select id, company_id, channel_id, template_id, waba_id, send_wizard_id, row_no, row_ref, phone_number, user_id, full_name,
            status, payload, due_at
     from jsonb_to_recordset(${json(rows)}::jsonb) as r(id text, company_id text, channel_id text, template_id text,
-      waba_id text, send_wizard_id text, row_no integer, row_ref bigint, phone_number text, full_name text,
+      waba_id text, send_wizard_id text, row_no integer, row_ref bigint, phone_number text, user_id text, full_name text,
       status text, payload jsonb, due_at timestamptz)`.execute(db);
 }
 
 /** The columns of a bulk send's stored rows as `copyBulkSendRows` takes them: the order of each line's fields. */
 export const BULK_ROW_COLUMNS = [
   'id', 'row_no', 'due_at', 'company_id', 'channel_id', 'template_id', 'waba_id', 'send_wizard_id', 'status',
-  'row_ref', 'phone_number', 'full_name', 'payload',
+  'row_ref', 'phone_number', 'user_id', 'full_name', 'payload',
 ] as const;
 
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };

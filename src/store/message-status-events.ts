@@ -95,7 +95,8 @@ export interface EventUpdate {
 
 /** A message a status batch changed, with its pricing before and after (the bulk send's cost counters follow it). */
 export interface EventMovedRow extends MovedRow {
-  phone_number: string;
+  phone_number: string | null;
+  user_id: string | null;
   old_pricing_category: string | null;
   old_pricing_billable: boolean | null;
   pricing_category: string | null;
@@ -145,7 +146,7 @@ export async function applyEventUpdates(db: Db, rows: EventUpdate[], wait = true
       lease_until = case when v.status = m.status then m.lease_until else null end,
       updated_at = now(), version = m.version + 1
     from t, v where m.id = t.id and v.id = m.id
-    returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank, m.phone_number,
+    returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank, m.phone_number, m.user_id,
       t.old_pricing_category, t.old_pricing_billable, m.pricing_category, m.pricing_billable`.execute(db);
   return result.rows;
 }

@@ -143,7 +143,8 @@ export interface MessagesTable {
   send_wizard_id: string | null;
   row_no: number | null;
   row_ref: string | null;
-  phone_number: string;
+  /** E.164; null for a message sent to a BSUID only. */
+  phone_number: string | null;
   full_name: string | null;
   status: string;
   reached_rank: number;

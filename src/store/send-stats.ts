@@ -78,14 +78,15 @@ export async function countFailuresByCode(db: Db, companyId: string, channelId: 
 
 /**
  * Billed single sends (billable, delivered or read) made since `from`, by pricing category and the first four digits of the phone number
- * (enough to tell its country): the few rows the overview prices them from.
+ * (enough to tell its country; for a message with no phone number, its BSUID's `CC.` prefix): the few rows the overview prices them from.
  */
 export async function countSingleSendBillables(db: Db, companyId: string, channelId: string | null, from: Date) {
-  const result = await sql<{ category: string; phone_prefix: string; n: number }>`
-    select pricing_category as category, left(regexp_replace(phone_number, '[^0-9]', '', 'g'), 4) as phone_prefix, count(*)::int as n
+  const result = await sql<{ category: string; phone_prefix: string | null; user_prefix: string | null; n: number }>`
+    select pricing_category as category, left(regexp_replace(phone_number, '[^0-9]', '', 'g'), 4) as phone_prefix,
+      case when phone_number is null then substring(user_id from '^[A-Z]{2}\.') end as user_prefix, count(*)::int as n
     from messages
     where company_id = ${companyId} and send_wizard_id is null and created_at >= ${from} ${channelFilter('channel_id', channelId)}
       and pricing_billable and pricing_category is not null and reached_rank >= 3
-    group by 1, 2`.execute(db);
+    group by 1, 2, 3`.execute(db);
   return result.rows;
 }

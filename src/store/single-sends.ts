@@ -1,5 +1,6 @@
 /** SQL of the single send's request: what it checks, read in one statement. */
 import { sql, type Kysely } from 'kysely';
+import type { RecipientIds } from '../domain/recipients.js';
 import type { ChannelRow } from './channels.js';
 import { optedOutExpression } from './opt-outs.js';
 import type { Database } from './schema.js';
@@ -12,27 +13,42 @@ export interface SingleSendFacts {
   channel: ChannelRow;
   /** The company's live template with this id on the channel's WABA (undefined: none). */
   template: TemplateRow | undefined;
-  /** The number, or a BSUID linked to it, is on the company's opt-out list (marketing-only entries count for a MARKETING template; false when no number was given). */
+  /**
+   * The recipient (its phone number or BSUID, or an identifier linked to either) is on the company's opt-out list
+   * (marketing-only entries count for a MARKETING template; false when no recipient was given).
+   */
   optedOut: boolean;
+  /** The BSUID the network linked to the phone number (the latest link; null: none, or no phone number). */
+  linkedUserId: string | null;
+  /** The phone number the network linked to the BSUID (null: none, or no BSUID). */
+  linkedPhone: string | null;
 }
 
 /**
  * The caller's channel (undefined: not the company's, or none), the company's live template with this id on the
- * channel's WABA, and whether `phone` (E.164, or null) is on the company's opt-out list: one statement, where the
- * request used to make three round trips (findChannel, findTemplate, findOptOut) with a pool connection each.
+ * channel's WABA, whether the recipient is on the company's opt-out list, and what the network linked to its phone
+ * number and BSUID: one statement, where the request used to make three round trips (findChannel, findTemplate,
+ * findOptOut) with a pool connection each.
  */
-export async function findSingleSendFacts(db: Db, companyId: string, channelId: string, templateId: string, phone: string | null): Promise<SingleSendFacts | undefined> {
-  const result = await sql<ChannelRow & { tms_template: Record<string, unknown> | null; tms_opted_out: boolean }>`
+export async function findSingleSendFacts(db: Db, companyId: string, channelId: string, templateId: string, ids: RecipientIds | null): Promise<SingleSendFacts | undefined> {
+  const phone = ids?.phone ?? null;
+  const userId = ids?.userId ?? null;
+  const result = await sql<
+    ChannelRow & { tms_template: Record<string, unknown> | null; tms_opted_out: boolean; tms_linked_user_id: string | null; tms_linked_phone: string | null }
+  >`
     select c.*,
       (select to_jsonb(t) from templates t
         where t.company_id = ${companyId} and t.id = ${templateId} and t.waba_id = c.waba_id and t.deleted_at is null) as tms_template,
-      ${optedOutExpression(companyId, { phone_number: phone, user_id: null }, sql<boolean>`exists (select 1 from templates t
-        where t.company_id = ${companyId} and t.id = ${templateId} and t.waba_id = c.waba_id and t.category = 'MARKETING')`)} as tms_opted_out
+      ${optedOutExpression(companyId, { phone_number: phone, user_id: userId }, sql<boolean>`exists (select 1 from templates t
+        where t.company_id = ${companyId} and t.id = ${templateId} and t.waba_id = c.waba_id and t.category = 'MARKETING')`)} as tms_opted_out,
+      (select l.user_id from recipient_links l where l.company_id = ${companyId} and l.phone_number = ${phone}
+        order by l.updated_at desc, l.user_id limit 1) as tms_linked_user_id,
+      (select l.phone_number from recipient_links l where l.company_id = ${companyId} and l.user_id = ${userId}) as tms_linked_phone
     from channels c where c.company_id = ${companyId} and c.id = ${channelId}`.execute(db);
   const row = result.rows[0];
   if (!row) return undefined;
-  const { tms_template: template, tms_opted_out: optedOut, ...channel } = row;
-  return { channel: channel as ChannelRow, template: template ? templateFromJson(template) : undefined, optedOut };
+  const { tms_template: template, tms_opted_out: optedOut, tms_linked_user_id: linkedUserId, tms_linked_phone: linkedPhone, ...channel } = row;
+  return { channel: channel as ChannelRow, template: template ? templateFromJson(template) : undefined, optedOut, linkedUserId, linkedPhone };
 }
 
 /** A template row read as JSON: its timestamps (the `*_at` columns) back to Dates, as the typed read gives them. */

@@ -1,6 +1,7 @@
 /**
- * SQL of Meta's tier window: the channel's window lock, its recipients in the moving 24 h, the slots held for
- * messages in flight, and the channel's hold while the window is full.
+ * SQL of Meta's tier window: the channel's window lock, its recipients in the moving 24 h (by recipient key: a BSUID,
+ * or a phone number; the column keeps its name `phone_number`), the slots held for messages in flight, and the
+ * channel's hold while the window is full.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema.js';
@@ -30,10 +31,13 @@ export async function lockChannelWindowShared(db: Db, channelId: string): Promis
   await sql`select pg_advisory_xact_lock_shared(${TIER_WINDOW_LOCK}, hashtext(${channelId}))`.execute(db);
 }
 
-/** The channel's window use and whether `phone` is already in it (then it costs no slot): one statement. */
-export async function readWindowUse(db: Db, channelId: string, phone: string, windowSeconds = TIER_WINDOW_SECONDS): Promise<{ used: number; inWindow: boolean }> {
+/**
+ * The channel's window use and whether the recipient is already in it (then it costs no slot): one statement.
+ * `identities` are the recipient's key and aliases (an entry under any of them counts).
+ */
+export async function readWindowUse(db: Db, channelId: string, identities: string[], windowSeconds = TIER_WINDOW_SECONDS): Promise<{ used: number; inWindow: boolean }> {
   const result = await sql<{ used: number; in_window: boolean }>`
-    select count(*)::int as used, coalesce(bool_or(phone_number = ${phone}), false) as in_window from tier_recipients
+    select count(*)::int as used, coalesce(bool_or(phone_number = any(${identities}::text[])), false) as in_window from tier_recipients
     where channel_id = ${channelId} and last_sent_at > now() - make_interval(secs => ${windowSeconds})`.execute(db);
   return { used: result.rows[0]?.used ?? 0, inWindow: result.rows[0]?.in_window ?? false };
 }
@@ -58,7 +62,7 @@ export async function countWindowRecipients(db: Db, channelId: string, windowSec
   return result.rows[0]?.n ?? 0;
 }
 
-/** Which of these numbers the channel already reached in the rolling window (they cost no quota). */
+/** Which of these recipient keys (or aliases) the channel already reached in the rolling window (they cost no quota). */
 export async function findWindowRecipients(db: Db, channelId: string, numbers: string[], windowSeconds = TIER_WINDOW_SECONDS): Promise<Set<string>> {
   if (numbers.length === 0) return new Set();
   const result = await sql<{ phone_number: string }>`
@@ -92,13 +96,36 @@ export async function reserveWindowRecipients(
  * The network accepted these messages: each recipient counts from this, its latest send (Meta's moving
  * window), and a slot held for the message is now spent. A recipient with no slot (a channel with no cap
  * reserves none) is recorded here, so an unlimited channel's use is counted like a capped one's.
+ *
+ * The window's column `phone_number` holds the recipient key (engine/recipient-keys.ts): the message's BSUID, else
+ * the BSUID the network linked to its phone number (the latest link, as findUserIdsOfPhones reads it), else the
+ * phone number. A slot held for the message is spent under the key it was reserved with (a link that arrived since
+ * would otherwise count the person twice); a message with none is recorded under its key, and the entry the person
+ * had under the phone number before the link is folded into the key's.
  */
 export async function confirmWindowSends(db: Db, messageIds: string[]): Promise<void> {
   if (messageIds.length === 0) return;
+  const held = await sql<{ id: string }>`
+    update tier_recipients t set last_sent_at = now(), pending_message_id = null
+    from unnest(${messageIds}::text[]) as u(id) where t.pending_message_id = u.id
+    returning u.id`.execute(db);
+  const spent = new Set(held.rows.map((r) => r.id));
+  const rest = messageIds.filter((id) => !spent.has(id));
+  if (rest.length === 0) return;
   await sql`
+    with sent as (
+      select distinct m.channel_id, m.phone_number,
+        coalesce(m.user_id, (select l.user_id from recipient_links l where l.company_id = m.company_id and l.phone_number = m.phone_number
+                             order by l.updated_at desc, l.user_id limit 1), m.phone_number) as key
+      from messages m where m.id = any(${rest}::text[])
+    ),
+    folded as (
+      delete from tier_recipients t using sent s
+      where t.channel_id = s.channel_id and t.phone_number = s.phone_number and s.key <> s.phone_number
+        and t.pending_message_id is null and s.phone_number not in (select key from sent)
+    )
     insert into tier_recipients (channel_id, phone_number, last_sent_at)
-    select distinct m.channel_id, m.phone_number, now() from messages m
-    where m.id = any(${messageIds}::text[])
+    select distinct channel_id, key, now() from sent
     order by 1, 2
     on conflict (channel_id, phone_number) do update set last_sent_at = now(), pending_message_id = null`.execute(db);
 }

@@ -219,6 +219,61 @@ test('cloud mode: the channel shows the tier from whatsapp_business_manager_mess
   assert.match(res.body.data.messaging_limit_tier, /UNLIMITED/);
 });
 
+/** A CSV start-file request (multipart) to the service. */
+async function startCsv(csv: string, fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', new Blob([csv], { type: 'text/csv' }), 'customers.csv');
+  const res = await fetch(`http://127.0.0.1:${servicePort}${A}/send-wizard/start-file`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` }, body: form });
+  return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/** Customers known by BSUID only (from the network) and by phone number, as one CSV with a user_id column. */
+async function bsuidCsv(): Promise<{ csv: string; userIds: string[]; phones: string[] }> {
+  const userIds = [];
+  for (const p of ['5491155560013', '5491155560023', '905551160013']) userIds.push((await sim(`/_sim/users/${p}`)).user_id as string);
+  const phones = ['5491155560033', '905551160023'];
+  const lines = ['phone_number,user_id,full_name,BODY.1,BODY.2,url_button_param'];
+  userIds.forEach((u, i) => lines.push(`,${u},B${i},N${i},K${i},u${i}`));
+  phones.forEach((p, i) => lines.push(`${p},,P${i},N${i},K${i},v${i}`));
+  return { csv: lines.join('\n') + '\n', userIds, phones };
+}
+
+test('cloud mode: a CSV with a user_id column is delivered end to end; BSUID rows go to Graph as recipient', async () => {
+  const { csv, userIds } = await bsuidCsv();
+  const res = await startCsv(csv, { message_template_id: templateId, channel_id: MAIN, total_time: '0' });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  assert.equal(res.body.data.summary, 5);
+  const item = await untilWizard(res.body.data.send_wizard_id, ['COMPLETED']);
+  assert.equal(item.failed_count, 0);
+  const detail = await api('POST', `${A}/send-wizard/reports/detail`, { id: res.body.data.send_wizard_id, data: { page: 1, page_size: 10 } });
+  const rows = detail.body.data.report_details as Array<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  assert.deepEqual(rows.slice(0, 3).map((r) => [r.phone_number, r.user_id]), userIds.map((u) => [null, u]));
+  assert.ok(rows.every((r) => ['BACKEND_SENT', 'BACKEND_SEEN', 'BACKEND_DELIVERED'].includes(r.status)), JSON.stringify(rows.map((r) => r.status)));
+  const got = await received('+5491155560013');
+  assert.equal(got.length, 1);
+  assert.equal(got[0].recipient, userIds[0]);
+});
+
+test('cloud mode: the dry-run estimate of a list of phone numbers and BSUIDs equals its cost after delivery', async () => {
+  const card = { currency: 'USD', effective_date: '2026-10-01', rates: [{ market: 'AR', category: 'marketing', price: 0.0618 }, { market: 'TR', category: 'marketing', price: 0.0109 }] };
+  assert.equal((await api('PUT', '/api/v1/rate-card', card)).status, 200);
+  const { csv } = await bsuidCsv();
+  const fields = { message_template_id: templateId, channel_id: MAIN, total_time: '0' };
+  const dry = await startCsv(csv, { ...fields, dry_run: 'true' });
+  assert.equal(dry.status, 200, JSON.stringify(dry.body));
+  const estimate = dry.body.data.estimate;
+  assert.deepEqual(estimate.by_market.map((m: { market: string; billable_count: number }) => [m.market, m.billable_count]), [['AR', 3], ['TR', 2]]);
+  assert.equal(estimate.estimated_cost, 0.2072);
+  const started = await startCsv(csv, fields);
+  assert.equal(started.status, 200, JSON.stringify(started.body));
+  const item = await until(async () => {
+    const it = await wizard(started.body.data.send_wizard_id);
+    return it?.cost.billable_count === 5 ? it : undefined;
+  }, 60_000, 'every row billed');
+  for (const key of ['currency', 'estimated_cost', 'billable_count', 'unknown_price_count', 'by_market']) assert.deepEqual(item.cost[key], estimate[key], key);
+});
+
 test('cloud mode: an expired access token pauses the bulk send without failing rows; `tms channel update` rotates it and the send completes', async () => {
   const phones = Array.from({ length: 30 }, (_, i) => `9055588${String(i * 10 + 13).padStart(5, '0')}`);
   const rows = phones.map((p, i) => ({ id: i + 1, phone_number: p, params: [`N${i}`, `K${i}`], url_button_param: `u${i}` }));

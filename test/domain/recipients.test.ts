@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { countryOfPhone, countryOfRecipient } from '../../src/domain/countries.js';
-import { isBsuid, isParentBsuid, parseBsuid, parseRecipient, recipientKey } from '../../src/domain/recipients.js';
+import { isBsuid, isParentBsuid, parseBsuid, parseRecipient, recipientIdentity, recipientKey, sendTarget } from '../../src/domain/recipients.js';
 
 const ROW = { phone: 'rows[3].phone_number', userId: 'rows[3].user_id' };
 
@@ -61,4 +61,17 @@ test('the country of a recipient: the phone first, else the BSUID prefix', () =>
   assert.equal(countryOfRecipient({ phone: '+905551234567', userId: 'US.1' }), 'TR');
   assert.equal(countryOfRecipient({ phone: null, userId: 'IN.1648738043044942' }), 'IN');
   assert.equal(countryOfRecipient({ phone: null, userId: 'US.ENT.11815799212886844830' }), 'US');
+});
+
+test('the send request names the phone number with to when known, else the BSUID with recipient', () => {
+  assert.deepEqual(sendTarget({ phone: '+905551234567', userId: null }), { to: '+905551234567' });
+  assert.deepEqual(sendTarget({ phone: null, userId: 'TR.1234567890' }), { recipient: 'TR.1234567890' });
+  assert.deepEqual(sendTarget({ phone: '+905551234567', userId: 'TR.1234567890' }), { to: '+905551234567' });
+});
+
+test('a recipient identity: the key, and every other identifier the row or the network gave', () => {
+  assert.deepEqual(recipientIdentity({ phone: '+905551234567', userId: null }), { key: '+905551234567', aliases: [] });
+  assert.deepEqual(recipientIdentity({ phone: '+905551234567', userId: null }, 'TR.9'), { key: 'TR.9', aliases: ['+905551234567'] });
+  assert.deepEqual(recipientIdentity({ phone: null, userId: 'TR.1' }, null, '+905551234567'), { key: 'TR.1', aliases: ['+905551234567'] });
+  assert.deepEqual(recipientIdentity({ phone: '+905551234567', userId: 'TR.1' }), { key: 'TR.1', aliases: ['+905551234567'] });
 });

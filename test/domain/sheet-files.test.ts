@@ -31,10 +31,22 @@ test('cell text: numbers as written, dates as ISO 8601, rich text joined, formul
 
 test('without a mapping, headers that name targets are used (start field names too), others ignored', () => {
   const plan = planColumns(['Note', 'phone_number', 'BODY.1', 'body.2', 'url_button_param', 'full_name'], slots, null);
-  assert.equal(plan.phone.index, 1);
+  assert.equal(plan.phone?.index, 1);
   assert.deepEqual(plan.others.map((c) => [c.label, c.target]), [['BODY.1', 'BODY.1'], ['body.2', 'BODY.2'], ['url_button_param', 'BUTTONS.0'], ['full_name', 'FULL_NAME']]);
 });
 
 test('a template column nothing feeds is MAPPING_INVALID on mapping', () => {
   assert.throws(() => planColumns(['phone_number', 'BODY.1'], slots, null), { code: 'MAPPING_INVALID', field: 'mapping' });
+});
+
+test('a user_id column names the recipients by BSUID: the phone column is then optional', () => {
+  const plan = planColumns(['user_id', 'BODY.1', 'BODY.2', 'url_button_param'], slots, null);
+  assert.equal(plan.phone, null);
+  assert.deepEqual(plan.others.map((c) => [c.label, c.target]), [['user_id', 'USER_ID'], ['BODY.1', 'BODY.1'], ['BODY.2', 'BODY.2'], ['url_button_param', 'BUTTONS.0']]);
+  const mapped = planColumns(['Tel', 'BSUID', 'a', 'b', 'c'], slots, { Tel: 'phone_number', BSUID: 'user_id', a: 'BODY.1', b: 'BODY.2', c: 'BUTTONS.0' });
+  assert.deepEqual([mapped.phone?.label, mapped.others[0].target], ['Tel', 'USER_ID']);
+});
+
+test('a file with neither a phone nor a user_id column is MAPPING_INVALID naming both', () => {
+  assert.throws(() => planColumns(['BODY.1', 'BODY.2', 'url_button_param'], slots, null), { code: 'MAPPING_INVALID', field: 'mapping', message: /phone_number \(or user_id/ });
 });

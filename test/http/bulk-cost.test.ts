@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from 'csv-parse/sync';
 import { SIM_CHANNEL_IDS } from '../../src/network/simulator/constants.js';
-import { eventually, startHarness, type Harness } from '../support/harness.js';
+import { eventually, simAdmin, startHarness, type Harness } from '../support/harness.js';
 import { listItem, startV1, v1Rows } from '../support/bulk.js';
 import { csvPart, fieldParts, startFile } from '../support/files.js';
 import { approvedTemplate } from '../support/sending.js';
@@ -93,4 +93,27 @@ test('a dry run stores nothing: no bulk send, no cost counters', async () => {
   await h.call('POST', `${A}/start`, { body: body({ dry_run: true }) });
   const after = await h.store.db.selectFrom('send_wizards').select(h.store.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   assert.equal(Number(after.n), Number(before.n));
+});
+
+test('a list of phone numbers and BSUIDs: a BSUID is priced by its country prefix, and the estimate equals the cost after delivery', async () => {
+  const bsuid = async (phone: string) => (await simAdmin(h, `/_sim/users/${phone}`)).user_id as string;
+  const [ar, tr] = [await bsuid('5491155550153'), await bsuid('905551270153')];
+  assert.match(ar, /^AR\./);
+  const rows = [
+    ...v1Rows(['5491155550163', '905551270163']),
+    { id: 3, user_id: ar, params: ['A', 'B'], url_button_param: 'c' },
+    { id: 4, user_id: tr, params: ['A', 'B'], url_button_param: 'c' },
+  ];
+  const mixed = { message_template_id: templateId, channel_id: channel, total_time: 0, rows };
+  const dry = await h.call('POST', `${A}/start`, { body: { ...mixed, dry_run: true } });
+  assert.equal(dry.status, 200, JSON.stringify(dry.body));
+  const estimate = dry.body.data.estimate;
+  assert.deepEqual(estimate.by_market.map((m: { market: string; billable_count: number }) => [m.market, m.billable_count]), [['AR', 2], ['TR', 2]]);
+  assert.equal(estimate.estimated_cost, 0.1454);
+  const id = await startV1(h, mixed);
+  const item = await eventually(async () => {
+    const it = await listItem(h, channel, id);
+    return it?.cost.billable_count === 4 ? it : undefined;
+  }, 30_000);
+  assert.deepEqual(figures(item.cost), figures(estimate));
 });

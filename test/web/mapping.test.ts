@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { autoMap, checkRows, countDuplicates, FULL_NAME, issuesFromErrors, issuesFromFileErrors, missingTargets, PHONE, toFileMapping, toStartRows } from '../../web/src/pages/wizard/mapping.js';
+import { autoMap, checkRows, countDuplicates, FULL_NAME, issuesFromErrors, issuesFromFileErrors, missingTargets, PHONE, toFileMapping, toStartRows, USER_ID } from '../../web/src/pages/wizard/mapping.js';
 import { templateSlots } from '../../web/src/pages/wizard/slots.js';
 import { duration, pacingText } from '../../web/src/pages/wizard/pacing.js';
 import type { ApiComponent } from '../../web/src/pages/templates/types.js';
@@ -127,4 +127,36 @@ test('a file start maps file headers to targets, and its sheet-row errors land o
     { field: 'file', message: 'not a CSV' },
   ], headers, m);
   assert.deepEqual(issues.map((i) => [i.row, i.sheetRow, i.target]), [[null, 15001, PHONE], [null, 7, 'BODY.2'], [null, undefined, 'BODY.1'], [null, undefined, null]]);
+});
+
+test('a user_id (BSUID) column maps by itself and makes the phone column optional', () => {
+  const slots = templateSlots([{ type: 'BODY', text: 'Code {{1}}.' }]);
+  const headers = ['BSUID', 'BODY.1'];
+  const m = autoMap(headers, slots);
+  assert.equal(m[USER_ID], 0);
+  assert.deepEqual(missingTargets(m, slots), []);
+  assert.deepEqual(missingTargets({ ...m, [USER_ID]: null }, slots), [PHONE]);
+  assert.deepEqual(toFileMapping(headers, m), { BSUID: 'user_id', 'BODY.1': 'BODY.1' });
+});
+
+test('row checks want a phone number or a BSUID, and name a malformed BSUID at its column', () => {
+  const slots = templateSlots([{ type: 'BODY', text: 'Code {{1}}.' }]);
+  const table = { headers: ['phone', 'user_id', 'BODY.1'], rows: [['', 'TR.1234567890', 'A'], ['', '', 'A'], ['905551234567', 'tr-123', 'A'], ['905551234568', 'US.ENT.99', 'A']] };
+  const issues = checkRows(table, autoMap(table.headers, slots), slots);
+  assert.deepEqual(issues.map((i) => [i.row, i.target]), [[1, PHONE], [2, USER_ID]]);
+});
+
+test('a BSUID repeated, or given with a phone number an earlier row has, is a duplicate', () => {
+  const table = { headers: ['phone', 'user_id'], rows: [['', 'TR.1'], ['', 'TR.1'], ['905551234567', 'TR.2'], ['+90 555 123 45 67', ''], ['', 'TR.2'], ['', 'TR.3']] };
+  assert.equal(countDuplicates(table, { [PHONE]: 0, [USER_ID]: 1 }), 3);
+});
+
+test('the startv2 body carries a USER_ID column; an empty phone or BSUID cell is null, and its errors land on the target', () => {
+  const slots = templateSlots([{ type: 'BODY', text: 'Code {{1}}.' }]);
+  const table = { headers: ['phone', 'user_id', 'BODY.1'], rows: [['', 'TR.1234567890', 'A'], ['905551234567', '', 'B']] };
+  const body = toStartRows(table, autoMap(table.headers, slots), slots);
+  assert.deepEqual(body.param_headers, ['ROW', 'PHONE', 'BODY.1', 'USER_ID']);
+  assert.deepEqual(body.rows, [[1, null, 'A', 'TR.1234567890'], [2, '905551234567', 'B', null]]);
+  const issues = issuesFromErrors([{ field: 'rows[0].USER_ID', message: 'row 1: not a BSUID' }], body.param_headers);
+  assert.deepEqual(issues.map((i) => [i.row, i.target]), [[0, USER_ID]]);
 });

@@ -38,8 +38,8 @@ const ExportQuery = Type.Object(
 );
 
 const CSV_EXAMPLE =
-  'row,row_id,phone_number,full_name,status,backend_sended_time,sended_time,delivered_time,seen_time,failed_time,error_message,error_message_detail,message_id,send_name,market,pricing_category,pricing_type,billed,list_price\n' +
-  '1,1,+5491155550103,Ana,BACKEND_SEEN,2026-11-23T10:00:00.120Z,2026-11-23T10:00:00.410Z,2026-11-23T10:00:01.020Z,2026-11-23T10:00:05.300Z,,,,6650f0c2a1b2c3d4e5f60801,Spring sale,AR,marketing,regular,true,0.0618\n';
+  'row,row_id,phone_number,user_id,parent_user_id,username,full_name,status,backend_sended_time,sended_time,delivered_time,seen_time,failed_time,error_message,error_message_detail,message_id,send_name,market,pricing_category,pricing_type,billed,list_price\n' +
+  '1,1,+5491155550103,AR.1349120865530274191,,,Ana,BACKEND_SEEN,2026-11-23T10:00:00.120Z,2026-11-23T10:00:00.410Z,2026-11-23T10:00:01.020Z,2026-11-23T10:00:05.300Z,,,,6650f0c2a1b2c3d4e5f60801,Spring sale,AR,marketing,regular,true,0.0618\n';
 
 /** The file routes of bulk sends. */
 export const agentAppBulkSendFileRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {

@@ -20,7 +20,8 @@ export const agentAppSingleSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = as
         tags: ['/agent-app/message-template'],
         summary: 'Send one template message (queued, handed to the network at most once)',
         description:
-          'Checks everything first (template APPROVED and of the channel\'s WABA, parameters against the template, E.164 number, ' +
+          'Checks everything first (template APPROVED and of the channel\'s WABA, parameters against the template, the recipient: ' +
+          'an E.164 phone_number and/or a BSUID `recipient`, one of them required, ' +
           'channel not blocked, tier quota), then queues the message; the dispatcher hands it to the network at most once. ' +
           'message_template carries the parameters: BODY/header text values (with parameter_name for a NAMED template), ' +
           'button variables and carousel cards — see docs/send-parameters.md. A value the template does not take (body values past its variables, ' +
@@ -42,6 +43,7 @@ export const agentAppSingleSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = as
       const id = await sendSingle(deps.singleSend, request.companyId, {
         channelId: b.channel_id,
         phoneNumber: b.phone_number,
+        recipient: b.recipient,
         templateId: b.message_template_id,
         fullName: b.full_name,
         components: b.message_template,

@@ -4,14 +4,31 @@ import { Type } from 'typebox';
 import { listChannels } from '../../store/channels.js';
 import { normalizePhone } from '../../domain/phone.js';
 import { AppError } from '../../errors.js';
-import { findMessagesByPhone } from '../../store/message-lookup.js';
+import { parseBsuid } from '../../domain/recipients.js';
+import { findMessagesOfRecipient, type LookupRecipient } from '../../store/message-lookup.js';
 import { findMessagesByIds } from '../../store/message-inserts.js';
 import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES, apiV1Body, apiV1Schema } from '../envelope.js';
 import { exB, MESSAGE_RECORD } from '../openapi/examples.js';
 import { MessageLookupBody, MessageRecord, MessageSearchQuery, toMessageRecord } from '../schemas/message.js';
 
-/** POST /api/v1/messages and GET /api/v1/messages?phone_number= */
+/** Who a lookup asks for: exactly one of phone_number and user_id, checked (400 naming the field). */
+function lookupRecipient(q: { phone_number?: string; user_id?: string }): LookupRecipient {
+  if (q.phone_number !== undefined && q.user_id !== undefined) {
+    throw new AppError('VALIDATION_FAILED', 'give phone_number or user_id, not both', { field: 'user_id' });
+  }
+  if (q.user_id !== undefined) {
+    const bsuid = parseBsuid(q.user_id);
+    if (!bsuid.ok) throw new AppError('VALIDATION_FAILED', bsuid.reason, { field: 'user_id' });
+    return { userId: bsuid.userId };
+  }
+  if (q.phone_number === undefined) throw new AppError('VALIDATION_FAILED', 'phone_number or user_id (a BSUID) is required', { field: 'phone_number' });
+  const phone = normalizePhone(q.phone_number);
+  if (!phone.ok) throw new AppError('VALIDATION_FAILED', phone.reason, { field: 'phone_number' });
+  return { phone: phone.e164 };
+}
+
+/** POST /api/v1/messages and GET /api/v1/messages?phone_number= (or ?user_id=) */
 export const apiV1MessageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   app.post(
     '/messages',
@@ -38,11 +55,12 @@ export const apiV1MessageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (a
     {
       schema: {
         tags: ['/api/v1'],
-        summary: "A recipient's messages, newest first (addition)",
+        summary: "A recipient's messages by phone number or BSUID, newest first (addition)",
         description:
-          "The company's messages to one phone number (single sends and bulk-send rows), newest first, as the same records " +
-          'as POST /api/v1/messages. Pages with limit (1-100, default 20) and after (the `next` of the previous page); ' +
-          '`next` is null on the last page. A number nobody sent to answers an empty list; a malformed one is 400 naming phone_number.',
+          "The company's messages to one recipient (single sends and bulk-send rows), newest first, as the same records " +
+          'as POST /api/v1/messages: by phone_number, or by user_id (a BSUID: the messages sent to it or whose recipient the network ' +
+          'reported with it). Pages with limit (1-100, default 20) and after (the `next` of the previous page); ' +
+          '`next` is null on the last page. A recipient nobody sent to answers an empty list; a malformed one is 400 naming its field.',
         querystring: MessageSearchQuery,
         response: {
           200: apiV1Schema(
@@ -54,12 +72,11 @@ export const apiV1MessageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (a
       },
     },
     async (request) => {
-      const phone = normalizePhone(request.query.phone_number);
-      if (!phone.ok) throw new AppError('VALIDATION_FAILED', phone.reason, { field: 'phone_number' });
+      const who = lookupRecipient(request.query);
       const limit = Number(request.query.limit ?? 20);
       if (limit > 100) throw new AppError('VALIDATION_FAILED', 'limit is at most 100', { field: 'limit' });
       // One row more than the page tells whether another page follows.
-      const rows = await findMessagesByPhone(deps.db, request.companyId, phone.e164, limit + 1, request.query.after);
+      const rows = await findMessagesOfRecipient(deps.db, request.companyId, who, limit + 1, request.query.after);
       const page = rows.slice(0, limit);
       const numbers = new Map((await listChannels(deps.db, request.companyId)).map((c) => [c.id, c.display_phone_number]));
       return apiV1Body(request, {

@@ -106,11 +106,17 @@ export const SINGLE_SEND = {
   ],
 };
 
+/** A single send to a customer known only by the BSUID the network gave. */
+export const SINGLE_SEND_BSUID = (({ phone_number: _phone, ...rest }) => ({ ...rest, recipient: 'TR.13491208655302741918' }))(SINGLE_SEND);
+
 export const MESSAGE_RECORD = {
   _id: EX.messageId,
   status: 'BACKEND_SENT',
   company_id: EX.companyId,
   phone_number: '905551234567',
+  user_id: 'TR.13491208655302741918',
+  parent_user_id: null,
+  username: null,
   from_number: '+1 555-010-0001',
   full_name: 'Ayse Yilmaz',
   message_template_id: EX.templateId,
@@ -193,6 +199,9 @@ export const REPORT_ITEM = {
   row_id: 1,
   message_id: EX.messageId,
   phone_number: '905551234567',
+  user_id: 'TR.13491208655302741918',
+  parent_user_id: null,
+  username: null,
   full_name: 'Ayse Yilmaz',
   status: 'BACKEND_SEEN',
   backend_sended_time: '2026-11-23T15:04:05.500Z',

@@ -9,6 +9,7 @@ import type { SkippedRow } from '../../store/bulk-send-skipped-rows.js';
 import { WEBHOOK_RESPONSE_DOC } from '../openapi/doc-only.js';
 import { EX, LIST_ITEM, REPORT_ITEM, START_V1, START_V2 } from '../openapi/examples.js';
 import { CostSchema, PricingViewSchema } from './pricing.js';
+import { RECIPIENT_FIELDS, recipientFields } from './message.js';
 import { marketOf, pricingView } from '../../engine/pricing.js';
 import { MARKETING_TTL_SECONDS } from '../../domain/marketing-messages.js';
 
@@ -70,8 +71,13 @@ export const StartV1Body = Type.Object(
       Type.Object(
         {
           id: Type.Optional(Type.Integer({ minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER })),
-          phone_number: cell,
-          // null is an absent value, as in startv2's cells.
+          // A row names its recipient by phone_number, user_id (a BSUID) or both; null is an absent value, as in startv2's cells.
+          phone_number: Type.Optional(Type.Union([cell, Type.Null()], { description: 'digits with the country code; this or user_id (or both) is required' })),
+          user_id: Type.Optional(
+            Type.Union([cell, Type.Null()], {
+              description: "addition: the customer's BSUID (`CC.<id>`, or a parent BSUID `CC.ENT.<id>`) when the phone number is not known; with both, the message goes to the phone number",
+            }),
+          ),
           full_name: Type.Optional(Type.Union([cell, Type.Null()])),
           url_button_param: Type.Optional(Type.Union([cell, Type.Null()])),
           url_button_param2: Type.Optional(Type.Union([cell, Type.Null()])),
@@ -101,14 +107,15 @@ export const StartV2Body = Type.Object(
     rows: Type.Array(Type.Array(Type.Union([cell, Type.Null()])), {
       minItems: 1,
       maxItems: MAX_START_ROWS,
-      description: '[row number (an integer), phone, cells in param_headers order]: as many cells as param_headers has entries',
+      description:
+        '[row number (an integer), phone, cells in param_headers order]: as many cells as param_headers has entries; the phone cell may be null or blank when a USER_ID column gives the BSUID',
     }),
     total_time: totalTime(),
     channel_id: id,
     param_headers: Type.Array(Type.String({ maxLength: MAX_NAME_LENGTH }), {
       minItems: 2,
       maxItems: MAX_PARAM_HEADERS,
-      description: 'row-number column, phone column, then BODY.<n>, HEADER.<n>, HEADER (media), BUTTONS.<i>, CAROUSEL.<card>.BODY.<n>, CAROUSEL.<card>.BUTTONS.<i>, CAROUSEL.<card>.HEADER, FULL_NAME; a named template ({{first_name}}) takes BODY.<name> / HEADER.<name> or the position BODY.<n>',
+      description: 'row-number column, phone column, then BODY.<n>, HEADER.<n>, HEADER (media), BUTTONS.<i>, CAROUSEL.<card>.BODY.<n>, CAROUSEL.<card>.BUTTONS.<i>, CAROUSEL.<card>.HEADER, FULL_NAME, USER_ID (addition: the BSUID, `CC.<id>`, for rows whose phone cell is empty; with both, the message goes to the phone number); a named template ({{first_name}}) takes BODY.<name> / HEADER.<name> or the position BODY.<n>',
     }),
     dry_run: Type.Optional(DryRunField),
     scheduled_at: Type.Optional(ScheduledAt),
@@ -141,7 +148,7 @@ export const StartResponse = Type.Object(
     data: Type.Object({
       send_wizard_id: Type.String(),
       summary: Type.Integer({ description: 'unique rows stored' }),
-      duplicate_count: Type.Integer({ description: 'rows left out because their number came earlier' }),
+      duplicate_count: Type.Integer({ description: 'rows left out because their recipient (phone number or BSUID, or one the network linked to it) came earlier' }),
       skipped_count: Type.Optional(Type.Integer({ description: 'addition, with skip_invalid_rows only: rows left out as invalid, listed in send-wizard/reports/skipped' })),
     }),
   },
@@ -154,9 +161,9 @@ export const DryRunResponse = Type.Object(
     success: Type.Literal(true),
     data: Type.Object({
       dry_run: Type.Literal(true),
-      summary: Type.Integer({ description: "unique rows a start would store (duplicate numbers removed): the start's and the list item's summary" }),
-      duplicate_count: Type.Integer({ description: "rows whose number an earlier row already has: the start's and the list item's duplicate_count" }),
-      tier_needed_24h: Type.Integer({ description: "unique numbers the channel has not reached in the rolling 24 h (each takes a tier slot)" }),
+      summary: Type.Integer({ description: "unique rows a start would store (duplicate recipients removed): the start's and the list item's summary" }),
+      duplicate_count: Type.Integer({ description: "rows whose recipient an earlier row already has: the start's and the list item's duplicate_count" }),
+      tier_needed_24h: Type.Integer({ description: "unique recipients the channel has not reached in the rolling 24 h (each takes a tier slot)" }),
       tier_left_24h: Type.Union([Type.Integer(), Type.Null()], { description: "new recipients the tier allows now (the channel's tier_left_24h); null when the tier has no cap" }),
       estimate: { ...CostSchema, description: "what the rows would cost at Meta's list price if every one were delivered (the company's rate card; the template's pricing category, marketing_lite through the Marketing Messages API); not an invoice" },
       skipped_count: Type.Optional(Type.Integer({ description: 'with skip_invalid_rows only: rows a start would leave out as invalid' })),
@@ -304,7 +311,8 @@ export const ReportDetailItem = Type.Object({
   row: Type.Integer(),
   row_id: Type.Union([Type.Integer(), Type.Null()]),
   message_id: Type.String(),
-  phone_number: Type.String(),
+  phone_number: Type.Union([Type.String(), Type.Null()], { description: 'the customer number; null for a row sent to a BSUID whose phone number is not known' }),
+  ...RECIPIENT_FIELDS,
   full_name: Type.Union([Type.String(), Type.Null()]),
   status: Type.Union(MESSAGE_STATUSES.map((s) => Type.Literal(s))),
   backend_sended_time: time,
@@ -367,10 +375,11 @@ export function toReportItem(r: Record<string, unknown>) {
     row: r.row_no,
     row_id: r.row_ref === null || r.row_ref === undefined ? null : Number(r.row_ref),
     message_id: r.id,
-    phone_number: r.phone_number,
+    phone_number: r.phone_number ?? null,
+    ...recipientFields(r),
     full_name: r.full_name ?? null,
     status: r.status,
-    market: marketOf(r.phone_number as string | null),
+    market: marketOf(r),
     pricing: pricingView(r),
   };
   for (const f of ['backend_sended_time', 'sended_time', 'delivered_time', 'seen_time', 'failed_time']) {

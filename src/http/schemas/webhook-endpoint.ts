@@ -136,7 +136,7 @@ export const EXAMPLE_DELIVERY = {
   replay_of: null,
   data: {
     message_id: '6743a1f0a1b2c3d4e5f60799', send_wizard_id: null, row_no: null, channel_id: '110000000000001',
-    phone_number: '905551234567', status: 'BACKEND_SENT', previous_status: 'BACKEND_DELIVERED', ext_id: 'wamid.HBgMOTA1NTUxMjM0NTY3',
+    phone_number: '905551234567', user_id: 'TR.13491208655302741918', parent_user_id: null, username: null, status: 'BACKEND_SENT', previous_status: 'BACKEND_DELIVERED', ext_id: 'wamid.HBgMOTA1NTUxMjM0NTY3',
     error_message: null, error_message_detail: null,
   },
 };
@@ -150,7 +150,10 @@ export const MessageEventData = Type.Object(
     send_wizard_id: nullable(str()),
     row_no: Type.Union([Type.Integer(), Type.Null()]),
     channel_id: str(),
-    phone_number: str(),
+    phone_number: Type.Union([str(), Type.Null()], { description: 'E.164; null for a message sent to a BSUID whose phone number is not known' }),
+    user_id: Type.Union([str(), Type.Null()], { description: "the recipient's BSUID, given with the send or reported by the network; null when unknown" }),
+    parent_user_id: Type.Union([str(), Type.Null()], { description: 'the parent BSUID the network reported; null when none' }),
+    username: Type.Union([str(), Type.Null()], { description: "the recipient's WhatsApp username, when the network showed one" }),
     status: Type.Union(MESSAGE_STATUSES.map((s) => Type.Literal(s))),
     previous_status: Type.Union(MESSAGE_STATUSES.map((s) => Type.Literal(s))),
     ext_id: nullable(str()),

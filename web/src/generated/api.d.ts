@@ -1194,7 +1194,7 @@ export interface paths {
         put?: never;
         /**
          * Send one template message (queued, handed to the network at most once)
-         * @description Checks everything first (template APPROVED and of the channel's WABA, parameters against the template, E.164 number, channel not blocked, tier quota), then queues the message; the dispatcher hands it to the network at most once. message_template carries the parameters: BODY/header text values (with parameter_name for a NAMED template), button variables and carousel cards — see docs/send-parameters.md. A value the template does not take (body values past its variables, a button it lacks, a field an entry does not have) is 400 PARAMETERS_INVALID naming it, never dropped. The status follows in POST /api/v1/messages. Optional Idempotency-Key header.
+         * @description Checks everything first (template APPROVED and of the channel's WABA, parameters against the template, the recipient: an E.164 phone_number and/or a BSUID `recipient`, one of them required, channel not blocked, tier quota), then queues the message; the dispatcher hands it to the network at most once. message_template carries the parameters: BODY/header text values (with parameter_name for a NAMED template), button variables and carousel cards — see docs/send-parameters.md. A value the template does not take (body values past its variables, a button it lacks, a field an entry does not have) is 400 PARAMETERS_INVALID naming it, never dropped. The status follows in POST /api/v1/messages. Optional Idempotency-Key header.
          */
         post: {
             parameters: {
@@ -1211,47 +1211,15 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "channel_id": "110000000000001",
-                     *       "phone_number": "905551234567",
-                     *       "message_template_id": "6740f1a2c3d4e5f601234567",
-                     *       "full_name": "Ayse Yilmaz",
-                     *       "message_template": [
-                     *         {
-                     *           "type": "BODY",
-                     *           "parameters": [
-                     *             {
-                     *               "type": "text",
-                     *               "text": "Ayse"
-                     *             },
-                     *             {
-                     *               "type": "text",
-                     *               "text": "SAVE10"
-                     *             }
-                     *           ]
-                     *         },
-                     *         {
-                     *           "type": "BUTTONS",
-                     *           "buttons": [
-                     *             {
-                     *               "index": 0,
-                     *               "parameters": [
-                     *                 {
-                     *                   "type": "text",
-                     *                   "text": "summer"
-                     *                 }
-                     *               ]
-                     *             }
-                     *           ]
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": {
                         channel_id: string;
-                        /** @description digits with country code */
-                        phone_number: string;
+                        /** @description digits with country code; this or `recipient` (or both) is required */
+                        phone_number?: string;
+                        /**
+                         * @description addition: the customer's business-scoped user id (BSUID, `CC.<id>`, or a parent BSUID `CC.ENT.<id>`), for a customer known only by it; when phone_number is given too, the message goes to the phone number (as on the network) and the record keeps both
+                         * @example US.13491208655302741918
+                         */
+                        recipient?: string;
                         message_template_id: string;
                         full_name?: string;
                         /** @description the parameters, by template part; leave out for a template without variables */
@@ -1370,7 +1338,10 @@ export interface paths {
                         message_template_id: string;
                         rows: {
                             id?: number;
-                            phone_number: string | number;
+                            /** @description digits with the country code; this or user_id (or both) is required */
+                            phone_number?: (string | number) | null;
+                            /** @description addition: the customer's BSUID (`CC.<id>`, or a parent BSUID `CC.ENT.<id>`) when the phone number is not known; with both, the message goes to the phone number */
+                            user_id?: (string | number) | null;
                             full_name?: (string | number) | null;
                             url_button_param?: (string | number) | null;
                             url_button_param2?: (string | number) | null;
@@ -1426,7 +1397,7 @@ export interface paths {
                                 send_wizard_id: string;
                                 /** @description unique rows stored */
                                 summary: number;
-                                /** @description rows left out because their number came earlier */
+                                /** @description rows left out because their recipient (phone number or BSUID, or one the network linked to it) came earlier */
                                 duplicate_count: number;
                                 /** @description addition, with skip_invalid_rows only: rows left out as invalid, listed in send-wizard/reports/skipped */
                                 skipped_count?: number;
@@ -1437,11 +1408,11 @@ export interface paths {
                             data: {
                                 /** @enum {boolean} */
                                 dry_run: true;
-                                /** @description unique rows a start would store (duplicate numbers removed): the start's and the list item's summary */
+                                /** @description unique rows a start would store (duplicate recipients removed): the start's and the list item's summary */
                                 summary: number;
-                                /** @description rows whose number an earlier row already has: the start's and the list item's duplicate_count */
+                                /** @description rows whose recipient an earlier row already has: the start's and the list item's duplicate_count */
                                 duplicate_count: number;
-                                /** @description unique numbers the channel has not reached in the rolling 24 h (each takes a tier slot) */
+                                /** @description unique recipients the channel has not reached in the rolling 24 h (each takes a tier slot) */
                                 tier_needed_24h: number;
                                 /** @description new recipients the tier allows now (the channel's tier_left_24h); null when the tier has no cap */
                                 tier_left_24h: number | null;
@@ -1598,11 +1569,11 @@ export interface paths {
                      */
                     "application/json": {
                         message_template_id: string;
-                        /** @description [row number (an integer), phone, cells in param_headers order]: as many cells as param_headers has entries */
+                        /** @description [row number (an integer), phone, cells in param_headers order]: as many cells as param_headers has entries; the phone cell may be null or blank when a USER_ID column gives the BSUID */
                         rows: ((string | number) | null)[][];
                         total_time: number;
                         channel_id: string;
-                        /** @description row-number column, phone column, then BODY.<n>, HEADER.<n>, HEADER (media), BUTTONS.<i>, CAROUSEL.<card>.BODY.<n>, CAROUSEL.<card>.BUTTONS.<i>, CAROUSEL.<card>.HEADER, FULL_NAME; a named template ({{first_name}}) takes BODY.<name> / HEADER.<name> or the position BODY.<n> */
+                        /** @description row-number column, phone column, then BODY.<n>, HEADER.<n>, HEADER (media), BUTTONS.<i>, CAROUSEL.<card>.BODY.<n>, CAROUSEL.<card>.BUTTONS.<i>, CAROUSEL.<card>.HEADER, FULL_NAME, USER_ID (addition: the BSUID, `CC.<id>`, for rows whose phone cell is empty; with both, the message goes to the phone number); a named template ({{first_name}}) takes BODY.<name> / HEADER.<name> or the position BODY.<n> */
                         param_headers: string[];
                         /**
                          * @description addition: true checks every row exactly as a start would and stores, queues and sends nothing; the answer counts the rows and the tier quota they need
@@ -1647,7 +1618,7 @@ export interface paths {
                                 send_wizard_id: string;
                                 /** @description unique rows stored */
                                 summary: number;
-                                /** @description rows left out because their number came earlier */
+                                /** @description rows left out because their recipient (phone number or BSUID, or one the network linked to it) came earlier */
                                 duplicate_count: number;
                                 /** @description addition, with skip_invalid_rows only: rows left out as invalid, listed in send-wizard/reports/skipped */
                                 skipped_count?: number;
@@ -1658,11 +1629,11 @@ export interface paths {
                             data: {
                                 /** @enum {boolean} */
                                 dry_run: true;
-                                /** @description unique rows a start would store (duplicate numbers removed): the start's and the list item's summary */
+                                /** @description unique rows a start would store (duplicate recipients removed): the start's and the list item's summary */
                                 summary: number;
-                                /** @description rows whose number an earlier row already has: the start's and the list item's duplicate_count */
+                                /** @description rows whose recipient an earlier row already has: the start's and the list item's duplicate_count */
                                 duplicate_count: number;
-                                /** @description unique numbers the channel has not reached in the rolling 24 h (each takes a tier slot) */
+                                /** @description unique recipients the channel has not reached in the rolling 24 h (each takes a tier slot) */
                                 tier_needed_24h: number;
                                 /** @description new recipients the tier allows now (the channel's tier_left_24h); null when the tier has no cap */
                                 tier_left_24h: number | null;
@@ -2271,6 +2242,9 @@ export interface paths {
                          *             "row_id": 1,
                          *             "message_id": "6740f1a2c3d4e5f60123abcd",
                          *             "phone_number": "905551234567",
+                         *             "user_id": "TR.13491208655302741918",
+                         *             "parent_user_id": null,
+                         *             "username": null,
                          *             "full_name": "Ayse Yilmaz",
                          *             "status": "BACKEND_SEEN",
                          *             "backend_sended_time": "2026-11-23T15:04:05.500Z",
@@ -2330,7 +2304,14 @@ export interface paths {
                                     row: number;
                                     row_id: number | null;
                                     message_id: string;
-                                    phone_number: string;
+                                    /** @description the customer number; null for a row sent to a BSUID whose phone number is not known */
+                                    phone_number: string | null;
+                                    /** @description addition: the recipient's business-scoped user id (BSUID), given with the send or reported by the network; null when unknown */
+                                    user_id: string | null;
+                                    /** @description addition: the parent BSUID the network reported (linked business portfolios); null when none */
+                                    parent_user_id: string | null;
+                                    /** @description addition: the recipient's WhatsApp username, when the network showed one */
+                                    username: string | null;
                                     full_name: string | null;
                                     status: "NONE" | "CANCELLED" | "QUEUED" | "AGENDA" | "OPT_IN_SUCCESS" | "OPT_IN_FAILED" | "OPT_IN_FAILED_INVALID_NUMBER" | "SENT_TO_BACKEND" | "SENT_TO_BACKEND_FAILED" | "BACKEND_DELIVERED" | "BACKEND_SEEN" | "BACKEND_SENT" | "BACKEND_FAILED" | "BACKEND_DELETED";
                                     /** Format: date-time */
@@ -2487,7 +2468,7 @@ export interface paths {
                                 send_wizard_id: string;
                                 /** @description unique rows stored */
                                 summary: number;
-                                /** @description rows left out because their number came earlier */
+                                /** @description rows left out because their recipient (phone number or BSUID, or one the network linked to it) came earlier */
                                 duplicate_count: number;
                                 /** @description addition, with skip_invalid_rows only: rows left out as invalid, listed in send-wizard/reports/skipped */
                                 skipped_count?: number;
@@ -2498,11 +2479,11 @@ export interface paths {
                             data: {
                                 /** @enum {boolean} */
                                 dry_run: true;
-                                /** @description unique rows a start would store (duplicate numbers removed): the start's and the list item's summary */
+                                /** @description unique rows a start would store (duplicate recipients removed): the start's and the list item's summary */
                                 summary: number;
-                                /** @description rows whose number an earlier row already has: the start's and the list item's duplicate_count */
+                                /** @description rows whose recipient an earlier row already has: the start's and the list item's duplicate_count */
                                 duplicate_count: number;
-                                /** @description unique numbers the channel has not reached in the rolling 24 h (each takes a tier slot) */
+                                /** @description unique recipients the channel has not reached in the rolling 24 h (each takes a tier slot) */
                                 tier_needed_24h: number;
                                 /** @description new recipients the tier allows now (the channel's tier_left_24h); null when the tier has no cap */
                                 tier_left_24h: number | null;
@@ -4347,17 +4328,22 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A recipient's messages, newest first (addition)
-         * @description The company's messages to one phone number (single sends and bulk-send rows), newest first, as the same records as POST /api/v1/messages. Pages with limit (1-100, default 20) and after (the `next` of the previous page); `next` is null on the last page. A number nobody sent to answers an empty list; a malformed one is 400 naming phone_number.
+         * A recipient's messages by phone number or BSUID, newest first (addition)
+         * @description The company's messages to one recipient (single sends and bulk-send rows), newest first, as the same records as POST /api/v1/messages: by phone_number, or by user_id (a BSUID: the messages sent to it or whose recipient the network reported with it). Pages with limit (1-100, default 20) and after (the `next` of the previous page); `next` is null on the last page. A recipient nobody sent to answers an empty list; a malformed one is 400 naming its field.
          */
         get: {
             parameters: {
-                query: {
+                query?: {
                     /**
-                     * @description the recipient: digits with the country code (a leading + or 00, spaces, dots, dashes are accepted)
+                     * @description the recipient: digits with the country code (a leading + or 00, spaces, dots, dashes are accepted); this or user_id
                      * @example 905551234567
                      */
-                    phone_number: string;
+                    phone_number?: string;
+                    /**
+                     * @description the recipient's BSUID (`CC.<id>` or a parent BSUID `CC.ENT.<id>`); this or phone_number
+                     * @example US.13491208655302741918
+                     */
+                    user_id?: string;
                     /**
                      * @description messages per page, 1-100 (default 20)
                      * @example 20
@@ -4394,6 +4380,9 @@ export interface paths {
                          *           "status": "BACKEND_SENT",
                          *           "company_id": "64656d6f0000000000000001",
                          *           "phone_number": "905551234567",
+                         *           "user_id": "TR.13491208655302741918",
+                         *           "parent_user_id": null,
+                         *           "username": null,
                          *           "from_number": "+1 555-010-0001",
                          *           "full_name": "Ayse Yilmaz",
                          *           "message_template_id": "6740f1a2c3d4e5f601234567",
@@ -4447,7 +4436,14 @@ export interface paths {
                                 _id: string;
                                 status: "NONE" | "CANCELLED" | "QUEUED" | "AGENDA" | "OPT_IN_SUCCESS" | "OPT_IN_FAILED" | "OPT_IN_FAILED_INVALID_NUMBER" | "SENT_TO_BACKEND" | "SENT_TO_BACKEND_FAILED" | "BACKEND_DELIVERED" | "BACKEND_SEEN" | "BACKEND_SENT" | "BACKEND_FAILED" | "BACKEND_DELETED";
                                 company_id: string;
-                                phone_number: string;
+                                /** @description the customer number (E.164); null for a message sent to a BSUID whose phone number is not known */
+                                phone_number: string | null;
+                                /** @description addition: the recipient's business-scoped user id (BSUID), given with the send or reported by the network; null when unknown */
+                                user_id: string | null;
+                                /** @description addition: the parent BSUID the network reported (linked business portfolios); null when none */
+                                parent_user_id: string | null;
+                                /** @description addition: the recipient's WhatsApp username, when the network showed one */
+                                username: string | null;
                                 from_number: string;
                                 full_name: string | null;
                                 message_template_id: string;
@@ -4554,6 +4550,9 @@ export interface paths {
                          *           "status": "BACKEND_SENT",
                          *           "company_id": "64656d6f0000000000000001",
                          *           "phone_number": "905551234567",
+                         *           "user_id": "TR.13491208655302741918",
+                         *           "parent_user_id": null,
+                         *           "username": null,
                          *           "from_number": "+1 555-010-0001",
                          *           "full_name": "Ayse Yilmaz",
                          *           "message_template_id": "6740f1a2c3d4e5f601234567",
@@ -4606,7 +4605,14 @@ export interface paths {
                                 _id: string;
                                 status: "NONE" | "CANCELLED" | "QUEUED" | "AGENDA" | "OPT_IN_SUCCESS" | "OPT_IN_FAILED" | "OPT_IN_FAILED_INVALID_NUMBER" | "SENT_TO_BACKEND" | "SENT_TO_BACKEND_FAILED" | "BACKEND_DELIVERED" | "BACKEND_SEEN" | "BACKEND_SENT" | "BACKEND_FAILED" | "BACKEND_DELETED";
                                 company_id: string;
-                                phone_number: string;
+                                /** @description the customer number (E.164); null for a message sent to a BSUID whose phone number is not known */
+                                phone_number: string | null;
+                                /** @description addition: the recipient's business-scoped user id (BSUID), given with the send or reported by the network; null when unknown */
+                                user_id: string | null;
+                                /** @description addition: the parent BSUID the network reported (linked business portfolios); null when none */
+                                parent_user_id: string | null;
+                                /** @description addition: the recipient's WhatsApp username, when the network showed one */
+                                username: string | null;
                                 from_number: string;
                                 full_name: string | null;
                                 message_template_id: string;
@@ -7452,6 +7458,9 @@ export interface paths {
                          *             "row_no": null,
                          *             "channel_id": "110000000000001",
                          *             "phone_number": "905551234567",
+                         *             "user_id": "TR.13491208655302741918",
+                         *             "parent_user_id": null,
+                         *             "username": null,
                          *             "status": "BACKEND_SENT",
                          *             "previous_status": "BACKEND_DELIVERED",
                          *             "ext_id": "wamid.HBgMOTA1NTUxMjM0NTY3",
@@ -7507,7 +7516,14 @@ export interface paths {
                                     send_wizard_id: string | null;
                                     row_no: number | null;
                                     channel_id: string;
-                                    phone_number: string;
+                                    /** @description E.164; null for a message sent to a BSUID whose phone number is not known */
+                                    phone_number: string | null;
+                                    /** @description the recipient's BSUID, given with the send or reported by the network; null when unknown */
+                                    user_id: string | null;
+                                    /** @description the parent BSUID the network reported; null when none */
+                                    parent_user_id: string | null;
+                                    /** @description the recipient's WhatsApp username, when the network showed one */
+                                    username: string | null;
                                     status: "NONE" | "CANCELLED" | "QUEUED" | "AGENDA" | "OPT_IN_SUCCESS" | "OPT_IN_FAILED" | "OPT_IN_FAILED_INVALID_NUMBER" | "SENT_TO_BACKEND" | "SENT_TO_BACKEND_FAILED" | "BACKEND_DELIVERED" | "BACKEND_SEEN" | "BACKEND_SENT" | "BACKEND_FAILED" | "BACKEND_DELETED";
                                     previous_status: "NONE" | "CANCELLED" | "QUEUED" | "AGENDA" | "OPT_IN_SUCCESS" | "OPT_IN_FAILED" | "OPT_IN_FAILED_INVALID_NUMBER" | "SENT_TO_BACKEND" | "SENT_TO_BACKEND_FAILED" | "BACKEND_DELIVERED" | "BACKEND_SEEN" | "BACKEND_SENT" | "BACKEND_FAILED" | "BACKEND_DELETED";
                                     ext_id: string | null;
@@ -7646,6 +7662,9 @@ export interface paths {
                          *           "row_no": null,
                          *           "channel_id": "110000000000001",
                          *           "phone_number": "905551234567",
+                         *           "user_id": "TR.13491208655302741918",
+                         *           "parent_user_id": null,
+                         *           "username": null,
                          *           "status": "BACKEND_SENT",
                          *           "previous_status": "BACKEND_DELIVERED",
                          *           "ext_id": "wamid.HBgMOTA1NTUxMjM0NTY3",
@@ -7691,6 +7710,9 @@ export interface paths {
                              *         "row_no": null,
                              *         "channel_id": "110000000000001",
                              *         "phone_number": "905551234567",
+                             *         "user_id": "TR.13491208655302741918",
+                             *         "parent_user_id": null,
+                             *         "username": null,
                              *         "status": "BACKEND_SENT",
                              *         "previous_status": "BACKEND_DELIVERED",
                              *         "ext_id": "wamid.HBgMOTA1NTUxMjM0NTY3",
@@ -7724,7 +7746,14 @@ export interface paths {
                                     send_wizard_id: string | null;
                                     row_no: number | null;
                                     channel_id: string;
-                                    phone_number: string;
+                                    /** @description E.164; null for a message sent to a BSUID whose phone number is not known */
+                                    phone_number: string | null;
+                                    /** @description the recipient's BSUID, given with the send or reported by the network; null when unknown */
+                                    user_id: string | null;
+                                    /** @description the parent BSUID the network reported; null when none */
+                                    parent_user_id: string | null;
+                                    /** @description the recipient's WhatsApp username, when the network showed one */
+                                    username: string | null;
                                     status: "NONE" | "CANCELLED" | "QUEUED" | "AGENDA" | "OPT_IN_SUCCESS" | "OPT_IN_FAILED" | "OPT_IN_FAILED_INVALID_NUMBER" | "SENT_TO_BACKEND" | "SENT_TO_BACKEND_FAILED" | "BACKEND_DELIVERED" | "BACKEND_SEEN" | "BACKEND_SENT" | "BACKEND_FAILED" | "BACKEND_DELETED";
                                     previous_status: "NONE" | "CANCELLED" | "QUEUED" | "AGENDA" | "OPT_IN_SUCCESS" | "OPT_IN_FAILED" | "OPT_IN_FAILED_INVALID_NUMBER" | "SENT_TO_BACKEND" | "SENT_TO_BACKEND_FAILED" | "BACKEND_DELIVERED" | "BACKEND_SEEN" | "BACKEND_SENT" | "BACKEND_FAILED" | "BACKEND_DELETED";
                                     ext_id: string | null;

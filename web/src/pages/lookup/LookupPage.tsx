@@ -1,7 +1,8 @@
 /**
- * Message lookup: a recipient's messages by phone number, newest first (GET /api/v1/messages, paged with
- * `next`), or status records by message id (POST /api/v1/messages). Each card shows the plain status, why it
- * failed, and when it was handed to WhatsApp, sent, delivered and read. `#/lookup?phone=…` or `?ids=…`.
+ * Message lookup: a recipient's messages by phone number or BSUID (the business-scoped user id WhatsApp gives a
+ * customer), newest first (GET /api/v1/messages, paged with `next`), or status records by message id
+ * (POST /api/v1/messages). Each card shows the plain status, why it failed, who it went to, and when it was handed to
+ * WhatsApp, sent, delivered and read. `#/lookup?phone=…` (a phone number or a BSUID) or `?ids=…`.
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { MessageRecord, MessageSearch } from '../../api-types';
@@ -10,6 +11,13 @@ import { fmtTime } from '../../format';
 import { ApiError, apiFetch, errorText } from '../../http';
 import { MESSAGE_STATUS_NAMES } from '../../plain-names';
 import { replaceQuery, useRoute } from '../../router';
+import { isBsuid } from '../../../../src/domain/recipients.js';
+
+/** The search's query: a BSUID (`CC.<id>`) by user_id, anything else as a phone number (the service checks it). */
+export function recipientQuery(text: string): { phone_number: string } | { user_id: string } {
+  const t = text.trim();
+  return isBsuid(t) ? { user_id: t } : { phone_number: t };
+}
 
 /** Ids from free text: separated by spaces, commas or new lines; duplicates dropped. */
 export function parseIds(text: string): string[] {
@@ -59,10 +67,10 @@ export function LookupPage() {
   /** A phone search; with `after` the next page is added to the shown records. */
   const byPhone = async (number: string, after?: string) => {
     setError(null);
-    if (!number.trim()) return setError({ form: 'phone', text: 'Enter a phone number with its country code.' });
+    if (!number.trim()) return setError({ form: 'phone', text: 'Enter a phone number with its country code, or a user ID.' });
     setBusy(true);
     try {
-      const q = new URLSearchParams({ phone_number: number.trim(), limit: '20' });
+      const q = new URLSearchParams({ ...recipientQuery(number), limit: '20' });
       if (after) q.set('after', after);
       const body = await apiFetch<MessageSearch>(`/api/v1/messages?${q}`);
       setResults((prev) => ({ records: after && prev ? [...prev.records, ...body.items] : body.items, missing: [], next: body.next, phone: number.trim() }));
@@ -97,20 +105,23 @@ export function LookupPage() {
             if (phone.trim() === initialPhone) void byPhone(phone);
           }}
         >
-          <h2 id="by-phone-title">By phone number</h2>
+          <h2 id="by-phone-title">By customer</h2>
           <label class="field">
-            <span>Phone number</span>
+            <span>Phone number or user ID</span>
             <input
               type="tel"
               value={phone}
               autocomplete="off"
-              placeholder="+90 555 123 45 67"
+              placeholder="+90 555 123 45 67 or TR.1349…"
               onInput={(e) => setPhone((e.target as HTMLInputElement).value)}
               aria-describedby="phone-help"
               aria-invalid={error?.form === 'phone' ? true : undefined}
             />
           </label>
-          <p id="phone-help" class="muted small">With the country code. The latest messages come first.</p>
+          <p id="phone-help" class="muted small">
+            A phone number with its country code, or the customer’s WhatsApp user ID (BSUID, e.g. US.13491208655302741918). The latest
+            messages come first.
+          </p>
           {error?.form === 'phone' && <p class="alert error" role="alert">{error.text}</p>}
           <div>
             <button type="submit" class="button primary" disabled={busy}>{busy ? 'Looking up…' : 'Find messages'}</button>
@@ -191,7 +202,9 @@ function MessageCard({ record: r }: { record: MessageRecord }) {
         </p>
       )}
       <dl class="facts">
-        <div><dt>To</dt><dd class="mono">{r.phone_number}</dd></div>
+        <div><dt>To</dt><dd class="mono">{r.phone_number ?? 'phone number not known'}</dd></div>
+        {r.user_id && <div><dt title="user_id">User ID (BSUID)</dt><dd class="mono" data-testid="user-id">{r.user_id}</dd></div>}
+        {r.username && <div><dt>Username</dt><dd>{r.username}</dd></div>}
         <div><dt>Name</dt><dd>{r.full_name || '—'}</dd></div>
         <div><dt>From</dt><dd>{r.from_number}</dd></div>
         <div><dt>Template</dt><dd class="mono">{r.message_template_id}</dd></div>

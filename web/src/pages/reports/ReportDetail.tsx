@@ -48,6 +48,8 @@ export function ReportDetail(props: { id: string; send: SendWizard | null; versi
   }, [props.id]);
 
   const rows = detail.data?.data.report_details ?? [];
+  // The user ID column shows when a row of the page has one (customers known by BSUID).
+  const byUserId = rows.some((r) => r.user_id !== null);
   const total = detail.data?.pagination.total ?? 0;
 
   const goTo = (next: number) => {
@@ -110,12 +112,13 @@ export function ReportDetail(props: { id: string; send: SendWizard | null; versi
       {exportError && <p class="alert error" role="alert">{exportError}</p>}
       {detail.error && <p class="alert error" role="alert">Could not load the rows: {detail.error}</p>}
       <div class="table-wrap" aria-busy={detail.loading}>
-        <table>
+        <table data-testid="report-rows">
           <caption class="visually-hidden">Rows of the bulk send{status ? `: ${messageStatusName(status)}` : ''}</caption>
           <thead>
             <tr>
               <th scope="col" class="num">Row</th>
               <th scope="col">Phone</th>
+              {byUserId && <th scope="col" title="user_id: the business-scoped user id WhatsApp gave the customer">User ID</th>}
               <th scope="col">Name</th>
               <th scope="col">Status</th>
               <th scope="col">Handed to WhatsApp</th>
@@ -128,7 +131,8 @@ export function ReportDetail(props: { id: string; send: SendWizard | null; versi
             {rows.map((r) => (
               <tr key={r.message_id} data-row={r.row}>
                 <td class="num">{r.row}</td>
-                <td class="mono nowrap">{r.phone_number}</td>
+                <td class="mono nowrap">{r.phone_number ?? '—'}</td>
+                {byUserId && <td class="mono nowrap">{r.user_id ?? '—'}{r.username ? <div class="muted small">{r.username}</div> : null}</td>}
                 <td class="nowrap">{r.full_name ?? "—"}</td>
                 <td><PlainBadge tone={messageStatusTone(r.status)} names={MESSAGE_STATUS_NAMES} code={r.status} /></td>
                 <td class="nowrap">{fmtTime(r.backend_sended_time)}</td>
@@ -141,7 +145,7 @@ export function ReportDetail(props: { id: string; send: SendWizard | null; versi
               </tr>
             ))}
             {!detail.loading && rows.length === 0 && (
-              <tr><td colSpan={8} class="muted">No rows{status ? ` with the status “${messageStatusName(status)}”` : ''}.</td></tr>
+              <tr><td colSpan={byUserId ? 9 : 8} class="muted">No rows{status ? ` with the status “${messageStatusName(status)}”` : ''}.</td></tr>
             )}
           </tbody>
         </table>

@@ -1,5 +1,6 @@
 /**
- * Column mapping: which column of the recipient list feeds the phone number, the name and each of the
+ * Column mapping: which column of the recipient list feeds the phone number, the BSUID (a customer known only by
+ * the business-scoped user id the network gave), the name and each of the
  * template's slots; auto-mapped from the header names (`phone_number`, `full_name`, `BODY.1`,
  * `CAROUSEL.0.BODY.1`, the v1 row fields `params`, `url_button_param`, ...). Then the rows as a `startv2`
  * body, the checks the console can make before asking the service, and the service's row errors
@@ -7,11 +8,14 @@
  */
 import { MAX_CELL_LENGTH } from '../../../../src/domain/bulk-limits.js';
 import { normalizePhone } from '../../../../src/domain/phone.js';
+import { parseBsuid } from '../../../../src/domain/recipients.js';
 import type { Slot } from './slots.js';
 import type { Table } from './table.js';
 
 /** The phone-number target. */
 export const PHONE = 'phone';
+/** The BSUID target (`CC.<id>`): a row needs a phone number or a BSUID. */
+export const USER_ID = 'user_id';
 /** The recipient-name target. */
 export const FULL_NAME = 'full_name';
 
@@ -20,7 +24,7 @@ export interface FixedValue {
   fixed: string;
 }
 
-/** Target (PHONE, FULL_NAME or a slot column) → index of the list column that feeds it, a fixed value, or null. */
+/** Target (PHONE, USER_ID, FULL_NAME or a slot column) → index of the list column that feeds it, a fixed value, or null. */
 export type Mapping = Record<string, number | FixedValue | null>;
 
 /** True when a target takes one value for every row. */
@@ -34,13 +38,14 @@ export interface RowIssue {
   row: number | null;
   /** The row's number in the file (header = row 1), for problems the service found in an uploaded file. */
   sheetRow?: number;
-  /** PHONE, FULL_NAME, a slot column, or null for the row as a whole. */
+  /** PHONE, USER_ID, FULL_NAME, a slot column, or null for the row as a whole. */
   target: string | null;
   message: string;
 }
 
 
 const PHONE_NAMES = ['phone_number', 'phone', 'phonenumber', 'phone_no', 'mobile', 'mobile_number', 'msisdn', 'gsm', 'tel', 'telephone', 'whatsapp', 'whatsapp_number', 'number', 'recipient', 'to', 'telefon', 'cep'];
+const USER_ID_NAMES = ['user_id', 'userid', 'bsuid', 'business_scoped_user_id', 'wa_user_id', 'whatsapp_user_id', 'user_id_(bsuid)'];
 const NAME_NAMES = ['full_name', 'fullname', 'name', 'customer_name', 'contact_name', 'recipient_name', 'customer', 'contact', 'ad_soyad', 'adsoyad', 'isim'];
 
 /** A header as compared: lower case, `{{1}}` → `1`, spaces and dashes → `_`, trimmed. */
@@ -69,9 +74,9 @@ function slotAliases(slot: Slot): string[] {
   return aliases.map(normalizeHeader);
 }
 
-/** The header row of a sample list for a template: the phone, the name, then each value in plain words (autoMap reads them back). */
+/** The header row of a sample list for a template: the phone, the BSUID, the name, then each value in plain words (autoMap reads them back). */
 export function sampleHeaders(slots: Slot[]): string[] {
-  return ['Phone number', 'Name', ...slots.map((s) => s.label.replace(/\s*\(optional\)$/, ''))];
+  return ['Phone number', 'User ID (BSUID)', 'Name', ...slots.map((s) => s.label.replace(/\s*\(optional\)$/, ''))];
 }
 
 /** Maps each target to the first unused column whose header names it (phone and name first, then the slots). */
@@ -92,6 +97,7 @@ export function autoMap(headers: string[], slots: Slot[]): Mapping {
   };
   // Exact slot columns win over the loose aliases (a "name" column must not steal BODY.name's header).
   take(PHONE, PHONE_NAMES);
+  take(USER_ID, USER_ID_NAMES);
   for (const slot of slots) {
     const exact = normalizeHeader(slot.column);
     const i = normalized.findIndex((h, k) => (h === exact || h === exact.replace(/\./g, '_')) && !used.has(k));
@@ -118,6 +124,17 @@ export function phoneKey(input: string): string {
   return (compact.startsWith('00') ? compact.slice(2) : compact).replace(/^\+/, '');
 }
 
+/** Why a BSUID cell is not one (the service's rule, src/domain/recipients.ts), or null. */
+export function userIdProblem(input: string): string | null {
+  const parsed = parseBsuid(input);
+  return parsed.ok ? null : parsed.reason;
+}
+
+/** Whether a target is fed (a column, or a fixed value). */
+function isMapped(mapping: Mapping, target: string): boolean {
+  return mapping[target] !== null && mapping[target] !== undefined;
+}
+
 /** A row's cell for a target ('' when unmapped). */
 export function cellOf(table: Table, mapping: Mapping, row: number, target: string): string {
   const k = mapping[target];
@@ -125,21 +142,31 @@ export function cellOf(table: Table, mapping: Mapping, row: number, target: stri
   return k === null || k === undefined ? '' : (table.rows[row]?.[k] ?? '');
 }
 
-/** Targets the mapping still lacks: the phone and every required slot. */
+/** Targets the mapping still lacks: the phone (unless a BSUID column names the recipients) and every required slot. */
 export function missingTargets(mapping: Mapping, slots: Slot[]): string[] {
-  const needed = [PHONE, ...slots.filter((s) => !s.optional).map((s) => s.column)];
+  const needed = [...(isMapped(mapping, USER_ID) ? [] : [PHONE]), ...slots.filter((s) => !s.optional).map((s) => s.column)];
   return needed.filter((t) => {
     const m = mapping[t];
     return m === null || m === undefined || (isFixed(m) && m.fixed.trim() === '');
   });
 }
 
-/** What the console can tell before asking the service: bad phone numbers, empty required cells, long cells. */
+/** What the console can tell before asking the service: bad phone numbers and BSUIDs, empty required cells, long cells. */
 export function checkRows(table: Table, mapping: Mapping, slots: Slot[], limit = 1000): RowIssue[] {
   const issues: RowIssue[] = [];
+  const byUserId = isMapped(mapping, USER_ID);
   for (let r = 0; r < table.rows.length && issues.length < limit; r++) {
-    const phone = phoneProblem(cellOf(table, mapping, r, PHONE));
-    if (phone) issues.push({ row: r, target: PHONE, message: phone });
+    const phoneCell = cellOf(table, mapping, r, PHONE);
+    const userIdCell = cellOf(table, mapping, r, USER_ID).trim();
+    // A row names its recipient by phone number, by BSUID or both; each one given must be valid.
+    if (phoneCell.trim() === '' && userIdCell === '') {
+      issues.push({ row: r, target: PHONE, message: byUserId ? 'the row has neither a phone number nor a user ID' : 'the phone number is empty' });
+    } else {
+      const phone = phoneCell.trim() === '' ? null : phoneProblem(phoneCell);
+      if (phone) issues.push({ row: r, target: PHONE, message: phone });
+      const userId = userIdCell === '' ? null : userIdProblem(userIdCell);
+      if (userId) issues.push({ row: r, target: USER_ID, message: userId });
+    }
     for (const s of slots) {
       if (mapping[s.column] === null || mapping[s.column] === undefined) continue;
       const v = cellOf(table, mapping, r, s.column);
@@ -151,16 +178,20 @@ export function checkRows(table: Table, mapping: Mapping, slots: Slot[], limit =
   return issues;
 }
 
-/** Rows whose phone number an earlier row already has (the service sends each number once). */
+/** Rows whose phone number or BSUID an earlier row already has (the service sends to each recipient once). */
 export function countDuplicates(table: Table, mapping: Mapping): number {
   const seen = new Set<string>();
   let duplicates = 0;
   for (let r = 0; r < table.rows.length; r++) {
-    const cell = cellOf(table, mapping, r, PHONE);
-    if (phoneProblem(cell)) continue;
-    const key = phoneKey(cell);
-    if (seen.has(key)) duplicates += 1;
-    else seen.add(key);
+    const phone = cellOf(table, mapping, r, PHONE);
+    const userId = cellOf(table, mapping, r, USER_ID).trim();
+    const keys = [
+      ...(phone.trim() !== '' && !phoneProblem(phone) ? [`+${phoneKey(phone)}`] : []),
+      ...(userId !== '' && !userIdProblem(userId) ? [userId] : []),
+    ];
+    if (keys.length === 0) continue;
+    if (keys.some((k) => seen.has(k))) duplicates += 1;
+    else for (const k of keys) seen.add(k);
   }
   return duplicates;
 }
@@ -168,22 +199,23 @@ export function countDuplicates(table: Table, mapping: Mapping): number {
 /** The row-number and phone columns' names in the startv2 body. */
 const ROW_HEADER = 'ROW';
 const PHONE_HEADER = 'PHONE';
+const USER_ID_HEADER = 'USER_ID';
 
 /** The list as `startv2`'s `param_headers` and `rows` (row numbers 1..n in list order). */
 export function toStartRows(table: Table, mapping: Mapping, slots: Slot[]): { param_headers: string[]; rows: (string | number | null)[][] } {
   const mapped = slots.filter((s) => mapping[s.column] !== null && mapping[s.column] !== undefined);
-  const withName = mapping[FULL_NAME] !== null && mapping[FULL_NAME] !== undefined;
-  const param_headers = [ROW_HEADER, PHONE_HEADER, ...mapped.map((s) => s.column), ...(withName ? ['FULL_NAME'] : [])];
+  const withName = isMapped(mapping, FULL_NAME);
+  const withUserId = isMapped(mapping, USER_ID);
+  const param_headers = [ROW_HEADER, PHONE_HEADER, ...mapped.map((s) => s.column), ...(withName ? ['FULL_NAME'] : []), ...(withUserId ? [USER_ID_HEADER] : [])];
+  const orNull = (text: string) => (text === '' ? null : text);
   const rows = table.rows.map((_, r) => {
-    const cells: (string | number | null)[] = [r + 1, cellOf(table, mapping, r, PHONE).trim()];
+    const cells: (string | number | null)[] = [r + 1, orNull(cellOf(table, mapping, r, PHONE).trim())];
     for (const s of mapped) {
       const v = cellOf(table, mapping, r, s.column);
       cells.push(s.optional && v.trim() === '' ? null : v);
     }
-    if (withName) {
-      const name = cellOf(table, mapping, r, FULL_NAME).trim();
-      cells.push(name === '' ? null : name);
-    }
+    if (withName) cells.push(orNull(cellOf(table, mapping, r, FULL_NAME).trim()));
+    if (withUserId) cells.push(orNull(cellOf(table, mapping, r, USER_ID).trim()));
     return cells;
   });
   return { param_headers, rows };
@@ -198,12 +230,17 @@ export function issuesFromErrors(errors: { field?: string; message: string }[], 
     const m = /^rows\[(\d+)\](?:\.(.+)|\[(\d+)\])?$/.exec(e.field ?? '');
     if (!m) return { row: null, target: null, message: e.message };
     const header = m[2] ?? (m[3] !== undefined ? paramHeaders[Number(m[3])] : undefined);
-    const target = header === undefined || header === ROW_HEADER ? null : header === PHONE_HEADER ? PHONE : header === 'FULL_NAME' ? FULL_NAME : header;
+    const target =
+      header === undefined || header === ROW_HEADER ? null
+      : header === PHONE_HEADER ? PHONE
+      : header === 'FULL_NAME' ? FULL_NAME
+      : header === USER_ID_HEADER ? USER_ID
+      : header;
     return { row: Number(m[1]), target, message: e.message };
   });
 }
 
-/** The `mapping` field of a file start (`start-file`): file column header → target (phone_number, full_name, a column). */
+/** The `mapping` field of a file start (`start-file`): file column header → target (phone_number, user_id, full_name, a column). */
 export function toFileMapping(headers: string[], mapping: Mapping): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [target, k] of Object.entries(mapping)) {

@@ -1,6 +1,7 @@
 /**
  * A sample recipient list for a template, to download and fill in: the header row in plain words (the wizard
- * maps it back by itself) and one example row from the template's own examples. CSV through papaparse; XLSX
+ * maps it back by itself) and two example rows with the template's own examples: one customer known by phone
+ * number, one known only by the BSUID the network gave (a row needs one of them). CSV through papaparse; XLSX
  * written here as the smallest workbook Excel, LibreOffice and Numbers open (one sheet of inline text cells,
  * so a phone number stays text), zipped with fflate.
  */
@@ -11,9 +12,11 @@ import type { ApiComponent } from '../templates/types.js';
 import { sampleHeaders } from './mapping.js';
 import type { Slot } from './slots.js';
 
-/** The example row's phone number and name (to be replaced by the user). */
+/** The example rows' phone number, BSUID and names (to be replaced by the user). */
 const EXAMPLE_PHONE = '+905551234567';
 const EXAMPLE_NAME = 'Ayse Yilmaz';
+const EXAMPLE_USER_ID = 'TR.13491208655302741918';
+const EXAMPLE_USER_NAME = 'Mehmet Kaya';
 
 /** A URL button's example is the whole link; its column takes the end after the link's fixed part. */
 function linkEnd(components: ApiComponent[], slot: Slot, example: string): string {
@@ -23,14 +26,14 @@ function linkEnd(components: ApiComponent[], slot: Slot, example: string): strin
   return fixedPart && example.startsWith(fixedPart) ? example.slice(fixedPart.length) : example;
 }
 
-/** The sample's rows: the header, then one example row. */
+/** The sample's rows: the header, then the two example rows. */
 export function sampleRows(components: ApiComponent[], slots: Slot[]): string[][] {
   const examples = exampleValues(components);
   const value = (s: Slot) => {
     const example = examples[s.column] ?? '';
     return s.buttonType === 'URL' ? linkEnd(components, s, example) : example;
   };
-  return [sampleHeaders(slots), [EXAMPLE_PHONE, EXAMPLE_NAME, ...slots.map(value)]];
+  return [sampleHeaders(slots), [EXAMPLE_PHONE, '', EXAMPLE_NAME, ...slots.map(value)], ['', EXAMPLE_USER_ID, EXAMPLE_USER_NAME, ...slots.map(value)]];
 }
 
 /** The rows as CSV text (with a byte-order mark, so Excel reads it as UTF-8). */

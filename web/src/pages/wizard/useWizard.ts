@@ -11,7 +11,7 @@ import { useChannels } from '../../data';
 import { parseScheduledAt } from '../../../../src/domain/bulk-send-states.js';
 import { MARKETING_TTL_SECONDS } from '../../../../src/domain/marketing-messages.js';
 import { dryRun, dryRunFile, sendOne, start, startFile } from './api';
-import { autoMap, cellOf, checkRows, countDuplicates, FULL_NAME, issuesFromErrors, issuesFromFileErrors, missingTargets, PHONE, toFileMapping, toStartRows } from './mapping';
+import { autoMap, cellOf, checkRows, countDuplicates, FULL_NAME, issuesFromErrors, issuesFromFileErrors, missingTargets, PHONE, toFileMapping, toStartRows, USER_ID } from './mapping';
 import { MAX_TOTAL_TIME } from './pacing';
 import { templateSlots, type Slot } from './slots';
 import { initialState, startKey, STEP, type BigFile } from './state';
@@ -210,7 +210,8 @@ export function useWizard() {
     false,
   ][step];
 
-  const targetLabel = (t: string | null) => (t === null ? 'row' : t === PHONE ? 'phone number' : t === FULL_NAME ? 'name' : slots.find((s) => s.column === t)?.label ?? t);
+  const targetLabel = (t: string | null) =>
+    t === null ? 'row' : t === PHONE ? 'phone number' : t === USER_ID ? 'user ID (BSUID)' : t === FULL_NAME ? 'name' : slots.find((s) => s.column === t)?.label ?? t;
 
   return {
     state, dispatch, channels, channelsError, channelId, templateId, channel, template, slots, issues, missing, duplicates, canNext,

@@ -1,7 +1,7 @@
 /** Step 5: the first rows as messages, every problem listed, the cells editable, the service's verdict. */
 import { renderMessage } from '../../templates/message';
 import { MessagePreview } from '../../templates/MessagePreview';
-import { cellOf, FULL_NAME, isFixed, PHONE } from '../mapping';
+import { cellOf, FULL_NAME, isFixed, PHONE, USER_ID } from '../mapping';
 import type { Wizard } from '../useWizard';
 
 const PREVIEW_MESSAGES = 3;
@@ -16,8 +16,11 @@ export function CheckStep({ w }: { w: Wizard }) {
   const skippedCount = checked?.skipped_count ?? 0;
   const skipping = skipInvalid && checked !== null && skippedCount > 0;
   const onEdit = (row: number, target: string, value: string) => w.dispatch({ type: 'cellEdited', row, target, value });
-  const targets = [PHONE, ...slots.filter((s) => mapping[s.column] !== null && mapping[s.column] !== undefined).map((s) => s.column),
-    ...(mapping[FULL_NAME] !== null && mapping[FULL_NAME] !== undefined ? [FULL_NAME] : [])];
+  const mapped = (t: string) => mapping[t] !== null && mapping[t] !== undefined;
+  // The phone column is shown unless the list names its recipients by BSUID only.
+  const targets = [...(mapped(PHONE) || !mapped(USER_ID) ? [PHONE] : []), ...(mapped(USER_ID) ? [USER_ID] : []),
+    ...slots.filter((s) => mapped(s.column)).map((s) => s.column), ...(mapped(FULL_NAME) ? [FULL_NAME] : [])];
+  const recipientOf = (r: number) => cellOf(table, mapping, r, PHONE) || cellOf(table, mapping, r, USER_ID) || '(no recipient)';
   const badRows = [...new Set(issues.map((i) => i.row).filter((r): r is number => r !== null))];
   const gridRows = [...new Set([...badRows.slice(0, 50), ...Array.from({ length: Math.min(GRID_ROWS, table.rows.length) }, (_, i) => i)])].sort((a, b) => a - b);
   const listIssues = issues.filter((i) => i.row === null && i.sheetRow === undefined);
@@ -69,7 +72,7 @@ export function CheckStep({ w }: { w: Wizard }) {
       <div class="preview-row">
         {Array.from({ length: Math.min(PREVIEW_MESSAGES, table.rows.length) }, (_, r) => (
           <div key={r} class="preview-item">
-            <p class="muted small">Row {r + 1} → {cellOf(table, mapping, r, PHONE) || '(no number)'}</p>
+            <p class="muted small">Row {r + 1} → {recipientOf(r)}</p>
             <MessagePreview message={renderMessage(template.components, (c) => cellOf(table, mapping, r, c) || undefined)} label={`Message for row ${r + 1}`} />
           </div>
         ))}
@@ -83,7 +86,7 @@ export function CheckStep({ w }: { w: Wizard }) {
       <div class="table-wrap">
         <table class="grid" aria-label="Recipient rows">
           <thead>
-            <tr><th scope="col">Row</th>{targets.map((t) => <th key={t} scope="col" title={t === PHONE || t === FULL_NAME ? undefined : t}>{t === PHONE ? 'Phone' : t === FULL_NAME ? 'Name' : targetLabel(t)}</th>)}</tr>
+            <tr><th scope="col">Row</th>{targets.map((t) => <th key={t} scope="col" title={t === PHONE || t === FULL_NAME ? undefined : t}>{t === PHONE ? 'Phone' : t === USER_ID ? 'User ID' : t === FULL_NAME ? 'Name' : targetLabel(t)}</th>)}</tr>
           </thead>
           <tbody>
             {gridRows.map((r) => (

@@ -1,5 +1,5 @@
-/** Step 4: which column of the list feeds the phone number, each of the template's values and the name. */
-import { FULL_NAME, isFixed, PHONE, type Mapping } from '../mapping';
+/** Step 4: which column of the list feeds the phone number (or the BSUID), each of the template's values and the name. */
+import { FULL_NAME, isFixed, PHONE, USER_ID, type Mapping } from '../mapping';
 import type { Table } from '../table';
 import type { Wizard } from '../useWizard';
 
@@ -34,7 +34,14 @@ export function ColumnsStep({ w }: { w: Wizard }) {
   const { table, mapping, bigFile } = w.state;
   const { slots, missing } = w;
   if (!table) return null;
-  const targets = [{ column: PHONE, label: 'Phone number (with country code)', optional: false }, ...slots, { column: FULL_NAME, label: 'Recipient name (optional)', optional: true }];
+  // A customer known only by the BSUID the network gave is sent to by it: with a user ID column the phone is optional.
+  const byUserId = mapping[USER_ID] !== null && mapping[USER_ID] !== undefined;
+  const targets = [
+    { column: PHONE, label: byUserId ? 'Phone number (with country code; optional with a user ID)' : 'Phone number (with country code)', optional: byUserId },
+    { column: USER_ID, label: 'WhatsApp user ID (BSUID, optional)', optional: true },
+    ...slots,
+    { column: FULL_NAME, label: 'Recipient name (optional)', optional: true },
+  ];
   return (
     <>
       <p class="muted">Choose the column of your list that holds each value. Columns whose names match were chosen already.</p>
@@ -44,12 +51,12 @@ export function ColumnsStep({ w }: { w: Wizard }) {
           const source = mapping[t.column];
           const fixed = isFixed(source);
           // A fixed value is offered for the template's values and the name, and not for a file sent as it is.
-          const canFix = t.column !== PHONE && !bigFile;
+          const canFix = t.column !== PHONE && t.column !== USER_ID && !bigFile;
           const examples = fixed ? [] : examplesOf(table, source);
           const map = (column: Mapping[string]) => w.dispatch({ type: 'targetMapped', target: t.column, column });
           return (
             <div key={t.column} class="field">
-              <label for={id} title={t.column !== PHONE && t.column !== FULL_NAME ? t.column : undefined}>{t.label}</label>
+              <label for={id} title={t.column === USER_ID ? 'user_id: the business-scoped user id, e.g. US.13491208655302741918' : t.column !== PHONE && t.column !== FULL_NAME ? t.column : undefined}>{t.label}</label>
               <select id={id} value={fixed ? FIXED_OPTION : (source ?? '')} aria-invalid={!t.optional && (source ?? null) === null ? true : undefined}
                 aria-describedby={examples.length ? `${id}-examples` : undefined}
                 onChange={(e) => {

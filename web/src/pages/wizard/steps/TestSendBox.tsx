@@ -3,7 +3,7 @@ import { useEffect } from 'preact/hooks';
 import { errorText } from '../../../http';
 import { messageStatusName } from '../../../plain-names';
 import { messageStatus } from '../api';
-import { cellOf, PHONE } from '../mapping';
+import { cellOf, PHONE, USER_ID } from '../mapping';
 import { dispatchWizard } from '../store';
 import { SETTLED_STATUSES } from '../test-send';
 import type { Wizard } from '../useWizard';
@@ -54,7 +54,7 @@ export function TestSendBox({ w }: { w: Wizard }) {
         <label class="field" for="wiz-test-row">
           <span>With the values of</span>
           <select id="wiz-test-row" value={t.row} onChange={(e) => w.dispatch({ type: 'testEdited', row: Number((e.target as HTMLSelectElement).value) })}>
-            {Array.from({ length: rows }, (_, r) => <option key={r} value={r}>Row {r + 1} ({cellOf(table, mapping, r, PHONE) || 'no number'})</option>)}
+            {Array.from({ length: rows }, (_, r) => <option key={r} value={r}>Row {r + 1} ({cellOf(table, mapping, r, PHONE) || cellOf(table, mapping, r, USER_ID) || 'no recipient'})</option>)}
           </select>
         </label>
         <button type="button" class="button" onClick={w.sendTest} disabled={t.sending || t.phone.trim() === ''}>{t.sending ? 'Sending…' : 'Send test message'}</button>
