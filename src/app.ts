@@ -222,6 +222,7 @@ function createParts(options: AppOptions, log: Logger, secrets: SecretBox): Part
   });
   const statistics = createStatisticsRefresh(() => analyzeMessages(options.db), log.child({ component: 'statistics' }));
   const routes: RouteDeps = {
+    instance: { id: dispatcher.owner, sole: options.dbKind === 'pglite' },
     config: options.config,
     db: options.db,
     network: options.network,

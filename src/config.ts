@@ -24,6 +24,8 @@ export interface Config {
    * right after the network accepted a message and before the outcome is stored. Never set in production.
    */
   faultCrashAfterSend: boolean;
+  /** TMS_FAULT_CRASH_IN_FILE_START=1 (crash tests only): a file start SIGKILLs the process once its Idempotency-Key is reserved. */
+  faultCrashInFileStart: boolean;
   /**
    * Fault injection for tests (TMS_FAULT_GATE_DELAY_MS, TMS_FAULT_GATE_DELAY_EVERY): a channel sender stalls this long
    * between a claim and its gate (the first gate of the process, or every Nth). 0 = off. Never set in production.
@@ -242,6 +244,7 @@ export function loadConfig(env: Env = process.env): Config {
     demoToken,
     logLevel: parseChoice(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     faultCrashAfterSend: parseChoice(env, 'TMS_FAULT_CRASH_AFTER_SEND', ['0', '1'] as const, '0') === '1',
+    faultCrashInFileStart: parseChoice(env, 'TMS_FAULT_CRASH_IN_FILE_START', ['0', '1'] as const, '0') === '1',
     faultGateDelayMs: parseInteger(env, 'TMS_FAULT_GATE_DELAY_MS', 0, 0, 600_000),
     faultGateDelayEvery: parseInteger(env, 'TMS_FAULT_GATE_DELAY_EVERY', 0, 0, 1_000_000),
     faultGateReleaseFile: env.TMS_FAULT_GATE_RELEASE_FILE || undefined,

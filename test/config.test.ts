@@ -88,6 +88,7 @@ test('every variable is read', () => {
     demoToken: 'demo-token-0123456789',
     logLevel: 'warn',
     faultCrashAfterSend: false,
+    faultCrashInFileStart: false,
     faultGateDelayMs: 11000,
     faultGateDelayEvery: 3,
     faultGateReleaseFile: '/tmp/release',

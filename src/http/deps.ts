@@ -22,4 +22,6 @@ export interface RouteDeps {
   templates: TemplateDeps;
   singleSend: SingleSendDeps;
   bulk: BulkStartDeps & { started(): void };
+  /** This instance, for Idempotency-Key reservations (a dead instance's keys are free at once). */
+  instance: { id: string; sole: boolean };
 }

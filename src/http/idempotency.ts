@@ -55,6 +55,8 @@ export interface IdempotencyOptions {
   leaseSeconds: number;
   /** How long a retry waits for a first attempt still running before answering 409 IN_PROGRESS. */
   waitMs: number;
+  /** This instance (dispatcher_instances owner) and whether it holds the database alone: a dead owner frees its keys. */
+  instance?: { id: string; sole: boolean };
 }
 
 const DEFAULTS: IdempotencyOptions = { leaseSeconds: 120, waitMs: 3000 };
@@ -103,7 +105,10 @@ function replay(reply: FastifyReply, statusCode: number, response: string): Fast
  */
 async function claim(db: Kysely<Database>, options: IdempotencyOptions, attempt: Attempt, reply: FastifyReply): Promise<boolean> {
   const requestHash = attempt.hash.digest('hex');
-  const reservation = { companyId: attempt.companyId, key: attempt.key, requestHash, owner: attempt.owner, leaseSeconds: options.leaseSeconds };
+  const reservation = {
+    companyId: attempt.companyId, key: attempt.key, requestHash, owner: attempt.owner, leaseSeconds: options.leaseSeconds,
+    instance: options.instance?.id, soleInstance: options.instance?.sole,
+  };
   const deadline = Date.now() + options.waitMs;
   for (;;) {
     if ((await insertIdempotencyKey(db, reservation)) || (await takeOverIdempotencyKey(db, reservation))) {

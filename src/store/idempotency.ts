@@ -27,30 +27,44 @@ export interface IdempotencyReservation {
   requestHash: string;
   owner: string;
   leaseSeconds: number;
+  /** The instance running the attempt: its death frees the key at once (see takeOverIdempotencyKey). */
+  instance?: string;
+  /** The database is this process's alone (PGlite): every other instance is dead. */
+  soleInstance?: boolean;
 }
 
 /** Inserts the reservation; false when the company already has this key. */
 export async function insertIdempotencyKey(db: Db, r: IdempotencyReservation): Promise<boolean> {
   const result = await sql<{ key: string }>`
-    insert into idempotency_keys (company_id, key, request_hash, state, owner, locked_until)
-    values (${r.companyId}, ${r.key}, ${r.requestHash}, 'IN_PROGRESS', ${r.owner}, now() + make_interval(secs => ${r.leaseSeconds}))
+    insert into idempotency_keys (company_id, key, request_hash, state, owner, instance, locked_until)
+    values (${r.companyId}, ${r.key}, ${r.requestHash}, 'IN_PROGRESS', ${r.owner}, ${r.instance ?? null}, now() + make_interval(secs => ${r.leaseSeconds}))
     on conflict (company_id, key) do nothing
     returning key`.execute(db);
   return result.rows.length === 1;
 }
 
+/** SQL true when the reservation's instance is known dead to the caller's instance `r.instance`. */
+function ownerDead(r: IdempotencyReservation) {
+  if (r.instance === undefined) return sql<boolean>`false`;
+  if (r.soleInstance) return sql<boolean>`(instance is not null and instance <> ${r.instance})`;
+  return sql<boolean>`(instance is not null and instance <> ${r.instance}
+    and not exists (select 1 from dispatcher_instances d where d.owner = idempotency_keys.instance and d.seen_until > now()))`;
+}
+
 /**
  * Takes a key over: one older than the retention window (whatever it held), or a reservation of the same
- * request whose lease ran out (its owner died; the owner's work commits only while it still holds the key).
+ * request whose lease ran out or whose instance is dead — another instance with no live heartbeat in
+ * dispatcher_instances, or on a database this process holds alone any other instance (the owner's work commits
+ * only while it still holds the key, so a takeover never lets both commit).
  */
 export async function takeOverIdempotencyKey(db: Db, r: IdempotencyReservation): Promise<boolean> {
   const result = await sql<{ key: string }>`
     update idempotency_keys
-    set request_hash = ${r.requestHash}, state = 'IN_PROGRESS', owner = ${r.owner}, status_code = null, response = null,
+    set request_hash = ${r.requestHash}, state = 'IN_PROGRESS', owner = ${r.owner}, instance = ${r.instance ?? null}, status_code = null, response = null,
       locked_until = now() + make_interval(secs => ${r.leaseSeconds}), created_at = now()
     where company_id = ${r.companyId} and key = ${r.key}
       and (created_at < now() - make_interval(secs => ${IDEMPOTENCY_RETENTION_SECONDS})
-        or (state = 'IN_PROGRESS' and locked_until < now() and request_hash = ${r.requestHash}))
+        or (state = 'IN_PROGRESS' and request_hash = ${r.requestHash} and (locked_until < now() or ${ownerDead(r)})))
     returning key`.execute(db);
   return result.rows.length === 1;
 }

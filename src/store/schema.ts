@@ -246,6 +246,8 @@ export interface IdempotencyKeysTable {
   state: string;
   /** The attempt holding the reservation (a random token; the work's transaction checks it). */
   owner: string;
+  /** The instance running the attempt (dispatcher_instances.owner), null for keys stored before migration 0030. */
+  instance: string | null;
   locked_until: Date;
   status_code: number | null;
   response: string | null;

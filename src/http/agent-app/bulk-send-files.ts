@@ -110,7 +110,9 @@ export const agentAppBulkSendFileRoutes: FastifyPluginAsyncTypebox<RouteDeps> = 
           const dryRun = ['true', '1'].includes((fields.dry_run ?? '').trim().toLowerCase());
           // Idempotency-Key: the request is the fields and the file's bytes (not the multipart framing, whose boundary changes).
           request.idempotency?.hash.update(canonicalJson({ fields: { ...fields }, file_sha256: staged.sha256 }));
-          if (!dryRun && (await claimIdempotency(deps.db, request, reply, { leaseSeconds: 900 }))) return reply;
+          if (!dryRun && (await claimIdempotency(deps.db, request, reply, { leaseSeconds: 900, instance: deps.instance }))) return reply;
+          // Crash tests only: the process dies holding the key, mid-start.
+          if (!dryRun && deps.config.faultCrashInFileStart) process.kill(process.pid, 'SIGKILL');
           const fence = dryRun ? undefined : idempotencyFence(request, reply);
           const started = await startBulkSendFromFile(deps.bulk, request.companyId, fields, staged, join(dir, 'rows.jsonl'), START_LIMITS, fence && ((tx, s) =>
             fence(tx, { success: true, data: startedData(s) })));

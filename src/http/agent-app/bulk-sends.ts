@@ -88,7 +88,7 @@ export const agentAppBulkSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asyn
             const spooled = await spoolRows(hashedBody(request, request.body as unknown as Readable), file, START_LIMITS);
             // A dry run stores nothing, not even its Idempotency-Key.
             const dryRun = spooled.fields.dry_run === true;
-            if (!dryRun && (await claimIdempotency(deps.db, request, reply, { leaseSeconds: 900 }))) return reply;
+            if (!dryRun && (await claimIdempotency(deps.db, request, reply, { leaseSeconds: 900, instance: deps.instance }))) return reply;
             const fence = dryRun ? undefined : idempotencyFence(request, reply);
             const started = await startBulkSend(deps.bulk, request.companyId, variant, spooled, file, fence && ((tx, s) =>
               fence(tx, { success: true, data: startedData(s) })));

@@ -14,7 +14,7 @@ export const agentAppSingleSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = as
   app.post(
     '/single-messagev2',
     {
-      ...idempotentRoute(deps.db),
+      ...idempotentRoute(deps.db, { instance: deps.instance }),
       config: documented({ headers: IDEMPOTENCY_HEADER_DOC }),
       schema: {
         tags: ['/agent-app/message-template'],

@@ -15,7 +15,7 @@ export const agentAppTemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asyn
   app.post(
     '/template',
     {
-      ...idempotentRoute(deps.db),
+      ...idempotentRoute(deps.db, { instance: deps.instance }),
       config: documented({ headers: IDEMPOTENCY_HEADER_DOC }),
       schema: {
         tags: ['/agent-app/message-template'],
@@ -46,7 +46,7 @@ export const agentAppTemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asyn
   app.post(
     '/templatev2',
     {
-      ...idempotentRoute(deps.db),
+      ...idempotentRoute(deps.db, { instance: deps.instance }),
       config: documented({ headers: IDEMPOTENCY_HEADER_DOC }),
       schema: {
         tags: ['/agent-app/message-template'],

@@ -45,7 +45,7 @@ export const apiV1TemplateRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
   app.post(
     '/message-templates',
     {
-      ...idempotentRoute(deps.db),
+      ...idempotentRoute(deps.db, { instance: deps.instance }),
       config: documented({ headers: IDEMPOTENCY_HEADER_DOC }),
       schema: {
         tags: ['/api/v1'],
