@@ -24,6 +24,16 @@ export function multipartBoundary(contentType: string | undefined): string | und
   return match ? (match[1] ?? match[2]) : undefined;
 }
 
+/**
+ * Refuses a multipart content type without its boundary parameter (400 naming content-type): the multipart parser
+ * would throw a plain error, a 500.
+ */
+export function requireMultipartBoundary(request: FastifyRequest): void {
+  if (!multipartBoundary(request.headers['content-type'])) {
+    throw new AppError('VALIDATION_FAILED', 'A multipart/form-data content type needs a boundary parameter.', { field: 'content-type' });
+  }
+}
+
 /** Reads one request's multipart body. */
 export interface MultipartReader {
   /** The parts as they arrive; fails with a 400 when the body ends or the client leaves before the closing boundary. */

@@ -20,7 +20,7 @@ import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES } from '../envelope.js';
 import { canonicalJson, claimIdempotency, idempotencyFence, idempotentStreamRoute } from '../idempotency.js';
 import { refuseNul } from '../input-rules.js';
-import { readMultipart } from '../multipart-body.js';
+import { readMultipart, requireMultipartBoundary } from '../multipart-body.js';
 import { StartOrDryRunResponse, startAnswer, startedData } from '../schemas/bulk-send.js';
 import { START_LIMITS } from './bulk-sends.js';
 
@@ -73,9 +73,7 @@ export const agentAppBulkSendFileRoutes: FastifyPluginAsyncTypebox<RouteDeps> = 
         if (!request.isMultipart()) {
           throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data with the fields and a file part.', { field: 'body' });
         }
-        if (!/;\s*boundary=[^;\s]/i.test(String(request.headers['content-type']))) {
-          throw new AppError('VALIDATION_FAILED', 'A multipart/form-data content type needs a boundary parameter.', { field: 'content-type' });
-        }
+        requireMultipartBoundary(request);
         const dir = await scratchDir('tms-file-start-');
         try {
           const fields: Record<string, string> = Object.create(null);

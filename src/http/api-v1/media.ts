@@ -17,7 +17,7 @@ import { uploadMedia } from '../../engine/media.js';
 import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES, apiV1Body, apiV1Schema } from '../envelope.js';
 import { refuseNul } from '../input-rules.js';
-import { readMultipart } from '../multipart-body.js';
+import { readMultipart, requireMultipartBoundary } from '../multipart-body.js';
 import { documented } from '../openapi/doc-only.js';
 import { EX, exB } from '../openapi/examples.js';
 
@@ -71,10 +71,7 @@ export const apiV1MediaRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app
       if (!request.isMultipart()) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data with a channel_id field and a file part.', { field: 'body' });
       }
-      // The multipart parser throws a plain error (a 500) when the content type has no boundary.
-      if (!/;\s*boundary=[^;\s]/i.test(String(request.headers['content-type']))) {
-        throw new AppError('VALIDATION_FAILED', 'A multipart/form-data content type needs a boundary parameter.', { field: 'content-type' });
-      }
+      requireMultipartBoundary(request);
       const dir = await scratchDir('tms-media-');
       try {
         const fields: Record<string, string> = {};

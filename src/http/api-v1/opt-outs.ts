@@ -13,7 +13,7 @@ import { AppError } from '../../errors.js';
 import { addOptOut, getOptOutKeywords, importOptOuts, listOptOutPage, recipientOfPath, removeOptOut, setOptOutKeywords } from '../../engine/opt-outs.js';
 import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES, apiV1Body, apiV1Schema } from '../envelope.js';
-import { readMultipart } from '../multipart-body.js';
+import { readMultipart, requireMultipartBoundary } from '../multipart-body.js';
 import {
   OptOutAddBody,
   OptOutAddData,
@@ -43,9 +43,7 @@ function withExample<T extends TSchema>(schema: T, example: unknown): T {
 async function importStream(request: FastifyRequest): Promise<Readable> {
   let source: Readable;
   if (request.isMultipart()) {
-    if (!/;\s*boundary=[^;\s]/i.test(String(request.headers['content-type']))) {
-      throw new AppError('VALIDATION_FAILED', 'A multipart/form-data content type needs a boundary parameter.', { field: 'content-type' });
-    }
+    requireMultipartBoundary(request);
     // The first part must be the file: it is streamed to the importer as it arrives (nothing else is read).
     const body = readMultipart(request);
     const first = await body.parts().next();
