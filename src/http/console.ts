@@ -20,11 +20,12 @@ export const CONSOLE_NOT_BUILT =
 
 /**
  * Headers of every console response: the page runs only its own bundles (no inline script or style, no other
- * origin), calls only this origin, is never framed (clickjacking), sends no referrer and is not type-sniffed.
+ * origin; images and workers may also come from its own blob: URLs, for the previews of chosen files and the
+ * workbook reader), calls only this origin, is never framed (clickjacking), sends no referrer and is not type-sniffed.
  */
 export const CONSOLE_SECURITY_HEADERS = {
   'content-security-policy':
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; " +
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; worker-src 'self' blob:; " +
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',

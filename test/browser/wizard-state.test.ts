@@ -106,7 +106,8 @@ test('the sample Excel file for the template maps itself when chosen; a fixed va
   await page.getByLabel('A CSV or Excel (.xlsx) file').setInputFiles({
     name: file.suggestedFilename(), mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: readFileSync(path),
   });
-  await page.getByTestId('list-summary').filter({ hasText: 'Read 1 rows' }).waitFor();
+  // The sample's two example rows: one by phone number, one by BSUID only.
+  await page.getByTestId('list-summary').filter({ hasText: 'Read 2 rows' }).waitFor();
   await page.getByRole('button', { name: 'Next: Columns' }).click();
   // Every select has a column: nothing is missing.
   assert.equal(await page.locator('.mapping-grid select[aria-invalid="true"]').count(), 0);
