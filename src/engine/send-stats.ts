@@ -5,7 +5,7 @@ import { periodBuckets, ratePercent, timelineOf, timelineStep, type OverviewPeri
 import { AppError } from '../errors.js';
 import { listChannels } from '../store/channels.js';
 import type { Database } from '../store/schema.js';
-import { countFailuresByCode, countSingleSendBillables, countSingleSendsByBucket, findBulkSendsSince, findMaxRowNo, findTimelineSample } from '../store/send-stats.js';
+import { countBulkSendFailuresByCode, countFailuresByCode, countSingleSendBillables, countSingleSendsByBucket, findBulkSendsSince, findMaxRowNo, findTimelineSample } from '../store/send-stats.js';
 import { findBulkSend } from '../store/bulk-sends.js';
 import { windowUseByChannel } from '../store/tier-window.js';
 import { listBulkSendCosts } from '../store/bulk-send-costs.js';
@@ -18,8 +18,8 @@ const ms = (d: Date | null) => (d ? new Date(d).getTime() : null);
 
 /**
  * How a bulk send's rows reached each stage over time: cumulative curves from every row, or from every k-th
- * row of a large send (each standing for k rows; `sampled_rows` says how many were read). 404 for another
- * company's id, like a missing one.
+ * row of a large send (each standing for k rows; `sampled_rows` says how many were read), and its failed rows by
+ * reason. 404 for another company's id, like a missing one.
  */
 export async function bulkSendTimeline(db: Db, companyId: string, id: string) {
   const bulkSend = await findBulkSend(db, companyId, id);
@@ -32,7 +32,19 @@ export async function bulkSendTimeline(db: Db, companyId: string, id: string) {
     rows.map((r) => ({ handed: ms(r.backend_sended_time), sent: ms(r.sended_time), delivered: ms(r.delivered_time), read: ms(r.seen_time), failed: ms(r.failed_time) })),
     step === 1 ? 1 : weight,
   );
-  return { rows: bulkSend.summary, sampled_rows: rows.length, estimated: step > 1, bucket_seconds: bucketSeconds, points: points.map(isoPoint) };
+  const failures = bulkSend.failed_count > 0 ? await countBulkSendFailuresByCode(db, id) : [];
+  return {
+    rows: bulkSend.summary,
+    sampled_rows: rows.length,
+    estimated: step > 1,
+    bucket_seconds: bucketSeconds,
+    points: points.map(isoPoint),
+    failures: failures.map(failureView),
+  };
+}
+
+function failureView(f: { code: string | null; title: string | null; n: number }) {
+  return { code: f.code, title: f.title, count: f.n };
 }
 
 function isoPoint(p: TimelinePoint) {
@@ -85,7 +97,7 @@ export async function overview(db: Db, companyId: string, period: OverviewPeriod
     channel_id: channelId,
     totals: { ...totals, delivered_rate: ratePercent(totals.delivered, totals.sent), read_rate: ratePercent(totals.read, totals.delivered) },
     series: [...series.entries()].map(([at, p]) => ({ at: new Date(at).toISOString(), ...p })),
-    failures: failures.map((f) => ({ code: f.code, title: f.title, count: f.n })),
+    failures: failures.map(failureView),
     cost,
     channels: channels
       .filter((c) => !channelId || c.id === channelId)

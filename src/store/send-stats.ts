@@ -90,3 +90,12 @@ export async function countSingleSendBillables(db: Db, companyId: string, channe
     group by 1, 2, 3`.execute(db);
   return result.rows;
 }
+
+/** One bulk send's failed rows by the code that starts their error detail, with one title of each. Most first. */
+export async function countBulkSendFailuresByCode(db: Db, bulkSendId: string, limit = 20) {
+  const result = await sql<{ code: string | null; title: string | null; n: number }>`
+    select substring(error_message_detail from '^[A-Za-z0-9_]+') as code, max(error_message) as title, count(*)::int as n
+    from messages where send_wizard_id = ${bulkSendId} and status in (${states(FAILED_STATUSES)})
+    group by 1 order by n desc, 1 limit ${limit}`.execute(db);
+  return result.rows;
+}

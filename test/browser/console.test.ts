@@ -316,7 +316,7 @@ test("a phone search lists the number's messages newest first; a failed one says
   const read = rows.find((r: Record<string, unknown>) => r.status === 'BACKEND_SEEN');
   const watched = await w.signedIn('/lookup', PHONE);
   const { page } = watched;
-  await page.getByLabel('Phone number', { exact: true }).fill('+90 555 330 0001');
+  await page.getByLabel('Phone number or user ID', { exact: true }).fill('+90 555 330 0001');
   await page.getByRole('button', { name: 'Find messages' }).click();
   const card = page.locator(`[data-message-id="${failed.message_id}"]`);
   await card.waitFor();
@@ -326,7 +326,7 @@ test("a phone search lists the number's messages newest first; a failed one says
   await expectNoSidewaysScroll(page);
   if (process.env.TMS_CONSOLE_SHOTS) await page.screenshot({ path: `${process.env.TMS_CONSOLE_SHOTS}/lookup-phone-390.png`, fullPage: true });
 
-  await page.getByLabel('Phone number', { exact: true }).fill(read.phone_number);
+  await page.getByLabel('Phone number or user ID', { exact: true }).fill(read.phone_number);
   await page.getByRole('button', { name: 'Find messages' }).click();
   const readCard = page.locator(`[data-message-id="${read.message_id}"]`);
   await readCard.waitFor();
@@ -334,7 +334,7 @@ test("a phone search lists the number's messages newest first; a failed one says
     assert.equal(await readCard.locator(`[data-time="${field}"].done`).count(), 1, field);
   }
   assert.equal(await readCard.getByTestId('failure-reason').count(), 0);
-  await page.getByLabel('Phone number', { exact: true }).fill('12ab');
+  await page.getByLabel('Phone number or user ID', { exact: true }).fill('12ab');
   await page.getByRole('button', { name: 'Find messages' }).click();
   await page.getByRole('alert').filter({ hasText: 'phone_number' }).waitFor();
   expectNoConsoleErrors(watched, [/status of 400/]);
@@ -372,7 +372,7 @@ test("the overview shows the period's totals and rates as the API counts them, f
   await page.close();
 });
 
-test("a bulk send's detail shows the send over time, ending at its counters", async () => {
+test("a bulk send's detail shows the send over time, ending at its counters, and its failures by reason", async () => {
   const id = await finishedSend();
   await settledRows(id);
   const item = await listItem(w.h, main, id);
@@ -385,6 +385,14 @@ test("a bulk send's detail shows the send over time, ending at its counters", as
   const cells = (await last.locator('td').allInnerTexts()).slice(1).map((v) => Number(v.replace(/,/g, '')));
   const timeline = (await w.h.call('GET', `/api/v1/send-wizards/${id}/timeline`)).body.data;
   assert.deepEqual(cells, [timeline.points.at(-1).handed, item.delivered_count, item.sent_count, item.seen_count, item.failed_count]);
+  // Below the chart, the failed rows by reason, as the API counts them.
+  const failures = page.getByTestId('send-failures');
+  for (const f of timeline.failures) {
+    const row = failures.locator(`tr[data-code="${f.code}"]`);
+    assert.equal(Number((await row.locator('td').nth(2).innerText()).replace(/,/g, '')), f.count);
+  }
+  assert.equal(await failures.locator('tbody tr').count(), timeline.failures.length);
+  assert.ok(timeline.failures.length > 0);
   await expectNoSidewaysScroll(page);
   if (process.env.TMS_CONSOLE_SHOTS) await page.screenshot({ path: `${process.env.TMS_CONSOLE_SHOTS}/report-timeline-390.png`, fullPage: true });
   expectNoConsoleErrors(watched);

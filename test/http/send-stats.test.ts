@@ -57,6 +57,13 @@ test("a bulk send's timeline ends at its counters, every row read, each curve ri
   for (let i = 1; i < data.points.length; i++) assert.ok(data.points[i].read >= data.points[i - 1].read);
 });
 
+test("a bulk send's timeline counts its failed rows by reason", async () => {
+  const item = await settledItem(wizardId);
+  const res = await h.call('GET', `/api/v1/send-wizards/${wizardId}/timeline`);
+  assert.deepEqual(res.body.data.failures.map((f: { code: string; count: number }) => [f.code, f.count]), [['131049', item.failed_count]]);
+  assert.equal(item.failed_count, 1);
+});
+
 test("another company's bulk send has no timeline (404 like a missing one)", async () => {
   const res = await h.call('GET', `/api/v1/send-wizards/${wizardId}/timeline`, { token: h.b.token });
   assert.equal(res.status, 404);

@@ -18,6 +18,7 @@ const TIMELINE_EXAMPLE = {
     { at: '2026-11-24T09:00:01.000Z', handed: 2, sent: 2, delivered: 1, read: 0, failed: 0 },
     { at: '2026-11-24T09:00:02.000Z', handed: 2, sent: 2, delivered: 2, read: 1, failed: 0 },
   ],
+  failures: [],
 };
 
 const OVERVIEW_EXAMPLE = {
@@ -40,11 +41,12 @@ export const apiV1SendStatsRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async 
     {
       schema: {
         tags: ['/api/v1'],
-        summary: "A bulk send's rows over time: handed to the network, sent, delivered, read, failed (addition)",
+        summary: "A bulk send's rows over time: handed to the network, sent, delivered, read, failed; failures by reason (addition)",
         description:
           'Cumulative counts per bucket (at most 120 buckets of a whole number of seconds, minutes or hours) from the rows\' own ' +
           'time fields. sent/delivered/read are the network\'s words (BACKEND_DELIVERED, BACKEND_SENT, BACKEND_SEEN). A bulk send ' +
           'of more than 2,000 rows is read every k-th row and scaled (estimated: true), so the answer costs the same for any size. ' +
+          '`failures`: every failed row counted by the code that starts its error detail, most first. ' +
           "Another company's id is 404 like a missing one.",
         params: BulkSendIdParams,
         response: { 200: apiV1Schema({ data: TimelineData }, { examples: [exB({ data: TIMELINE_EXAMPLE })] }), ...ERROR_RESPONSES },

@@ -6,6 +6,16 @@ import { CostSchema } from './pricing.js';
 const count = (description: string) => Type.Integer({ minimum: 0, description });
 const rate = (description: string) => Type.Union([Type.Number(), Type.Null()], { description });
 
+/** Failed messages by reason: at most 20 codes, most first. */
+const Failures = Type.Array(
+  Type.Object({
+    code: Type.Union([Type.String(), Type.Null()], { description: 'the code that starts the error detail (the network\'s, e.g. 131049, or the service\'s, e.g. RECIPIENT_OPTED_OUT); null when none' }),
+    title: Type.Union([Type.String(), Type.Null()], { description: 'one error message of that code' }),
+    count: count('failed messages with that code'),
+  }),
+  { description: 'at most 20, most first' },
+);
+
 /** One point of a bulk send's timeline (cumulative). */
 const TimelinePoint = Type.Object({
   at: Type.String({ format: 'date-time', description: 'end of the bucket (the first point is the start)' }),
@@ -23,6 +33,7 @@ export const TimelineData = Type.Object({
   estimated: Type.Boolean({ description: 'true when the curves are scaled up from a sample of the rows' }),
   bucket_seconds: count('width of a bucket (0 when nothing happened yet)'),
   points: Type.Array(TimelinePoint),
+  failures: Failures,
 });
 
 /** `GET /api/v1/overview` query. */
@@ -58,14 +69,7 @@ export const OverviewData = Type.Object({
     read_rate: rate('read ÷ delivered, percent; null when nothing was delivered'),
   }),
   series: Type.Array(Type.Object({ at: Type.String({ format: 'date-time', description: 'start of the bucket' }), ...Counts })),
-  failures: Type.Array(
-    Type.Object({
-      code: Type.Union([Type.String(), Type.Null()], { description: 'the code that starts the error detail (the network\'s, e.g. 131049, or the service\'s, e.g. RECIPIENT_OPTED_OUT); null when none' }),
-      title: Type.Union([Type.String(), Type.Null()], { description: 'one error message of that code' }),
-      count: count('failed messages with that code'),
-    }),
-    { description: 'at most 20, most first' },
-  ),
+  failures: Failures,
   cost: CostSchema,
   channels: Type.Array(
     Type.Object({

@@ -6366,7 +6366,8 @@ export interface paths {
                          *             "read": 1,
                          *             "failed": 0
                          *           }
-                         *         ]
+                         *         ],
+                         *         "failures": []
                          *       }
                          *     }
                          */
@@ -6410,6 +6411,15 @@ export interface paths {
                                     read: number;
                                     /** @description rows failed */
                                     failed: number;
+                                }[];
+                                /** @description at most 20, most first */
+                                failures: {
+                                    /** @description the code that starts the error detail (the network's, e.g. 131049, or the service's, e.g. RECIPIENT_OPTED_OUT); null when none */
+                                    code: string | null;
+                                    /** @description one error message of that code */
+                                    title: string | null;
+                                    /** @description failed messages with that code */
+                                    count: number;
                                 }[];
                             };
                         };

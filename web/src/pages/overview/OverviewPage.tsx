@@ -7,10 +7,11 @@ import type { ComponentChildren } from 'preact';
 import { useMemo } from 'preact/hooks';
 import type { Overview } from '../../api-types';
 import { STAGE_STYLE, TimeChart } from '../../components/Chart';
+import { FailuresTable } from '../../components/FailuresTable';
 import { useChannels, useLoad } from '../../data';
 import { fmtMoney, fmtNumber } from '../../format';
 import { apiFetch } from '../../http';
-import { fmtRate, FUNNEL_STAGES, rate, tierName } from '../../plain-names';
+import { fmtRate, FUNNEL_STAGES, tierName } from '../../plain-names';
 import { replaceQuery, useRoute } from '../../router';
 
 const PERIODS = [
@@ -113,23 +114,7 @@ export function OverviewPage() {
               {o.failures.length === 0 ? (
                 <p class="muted">No failed message in this period.</p>
               ) : (
-                <div class="table-wrap">
-                  <table data-testid="failures">
-                    <thead>
-                      <tr><th scope="col">Reason</th><th scope="col">Code</th><th scope="col" class="num">Messages</th><th scope="col" class="num">Share</th></tr>
-                    </thead>
-                    <tbody>
-                      {o.failures.map((f) => (
-                        <tr key={f.code ?? ''} data-code={f.code ?? ''}>
-                          <td>{f.title ?? 'No reason given'}</td>
-                          <td class="mono">{f.code ?? '—'}</td>
-                          <td class="num">{fmtNumber(f.count)}</td>
-                          <td class="num">{fmtRate(rate(f.count, o.totals.failed))}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <FailuresTable failures={o.failures} total={o.totals.failed} testId="failures" />
               )}
             </section>
             <section class="card" aria-labelledby="limits-title">

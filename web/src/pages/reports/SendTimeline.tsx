@@ -1,10 +1,12 @@
 /**
  * A bulk send over time (GET /api/v1/send-wizards/{id}/timeline): how many rows had been handed to WhatsApp,
- * sent, delivered, read or failed at each moment. Read again when the send's counters change.
+ * sent, delivered, read or failed at each moment, and the failed rows by reason. Read again when the send's counters
+ * change.
  */
 import { useMemo } from 'preact/hooks';
 import type { Timeline } from '../../api-types';
 import { STAGE_STYLE, TimeChart } from '../../components/Chart';
+import { FailuresTable } from '../../components/FailuresTable';
 import { useLoad, useReloadOnChange } from '../../data';
 import { fmtDuration, fmtNumber } from '../../format';
 import { apiFetch } from '../../http';
@@ -37,5 +39,16 @@ export function SendTimeline(props: { id: string; version: string }) {
   if (!t) return null;
   if (!chart) return <p class="muted small" data-testid="send-timeline">Nothing has been handed to WhatsApp yet.</p>;
   const caption = `${t.estimated ? `estimated from every ${fmtNumber(Math.round(t.rows / Math.max(1, t.sampled_rows)))}th row (${fmtNumber(t.sampled_rows)} of ${fmtNumber(t.rows)}), ` : ''}${fmtDuration(t.bucket_seconds)} steps`;
-  return <TimeChart title="The send over time" caption={caption} times={chart.times} series={chart.series} height={200} testId="send-timeline" />;
+  const failed = t.failures.reduce((n, f) => n + f.count, 0);
+  return (
+    <>
+      <TimeChart title="The send over time" caption={caption} times={chart.times} series={chart.series} height={200} testId="send-timeline" />
+      {t.failures.length > 0 && (
+        <section class="send-failures" aria-labelledby={`failures-${props.id}`}>
+          <h3 id={`failures-${props.id}`}>Failures by reason</h3>
+          <FailuresTable failures={t.failures} total={failed} testId="send-failures" />
+        </section>
+      )}
+    </>
+  );
 }
