@@ -6308,8 +6308,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A bulk send's rows over time: handed to the network, sent, delivered, read, failed (addition)
-         * @description Cumulative counts per bucket (at most 120 buckets of a whole number of seconds, minutes or hours) from the rows' own time fields. sent/delivered/read are the network's words (BACKEND_DELIVERED, BACKEND_SENT, BACKEND_SEEN). A bulk send of more than 2,000 rows is read every k-th row and scaled (estimated: true), so the answer costs the same for any size. Another company's id is 404 like a missing one.
+         * A bulk send's rows over time: handed to the network, sent, delivered, read, failed; failures by reason (addition)
+         * @description Cumulative counts per bucket (at most 120 buckets of a whole number of seconds, minutes or hours) from the rows' own time fields. sent/delivered/read are the network's words (BACKEND_DELIVERED, BACKEND_SENT, BACKEND_SEEN). A bulk send of more than 2,000 rows is read every k-th row and scaled (estimated: true), so the answer costs the same for any size. `failures`: every failed row counted by the code that starts its error detail, most first. Another company's id is 404 like a missing one.
          */
         get: {
             parameters: {
