@@ -28,6 +28,9 @@ let a: Seeded & { runningWizardId: string };
 let allOfA: string[];
 /** Company A's client webhook endpoint (an addition; its URL never answers, so deliveries only retry). */
 let endpointOfA: string;
+/** The BSUID the network gave one of A's recipients, and a BSUID on A's opt-out list. */
+let userIdOfA: string;
+const OPTED_OUT_OF_A = 'US.99887766554433';
 
 before(async () => {
   h = await startHarness({ timings: { templateApprovalDelayMs: 50 } }, { channelMaxAgeMs: 24 * 3600_000 });
@@ -57,8 +60,13 @@ before(async () => {
   const endpoint = await h.call('POST', '/api/v1/webhook-endpoints', { body: { url: 'http://127.0.0.1:9/hooks', events: ['*'] } });
   assert.equal(endpoint.status, 200, show(endpoint.body));
   endpointOfA = endpoint.body.data.id;
+  const optOut = await h.call('POST', '/api/v1/opt-outs', { body: { user_id: OPTED_OUT_OF_A } });
+  assert.equal(optOut.status, 200, show(optOut.body));
   await settle(h);
-  allOfA = [...Object.values(SIM_CHANNEL_IDS), a.templateId, a.wizardId, a.runningWizardId, a.fileHandle, endpointOfA, ...a.messageIds];
+  const records = await h.call('POST', '/api/v1/messages', { body: { message_ids: a.messageIds } });
+  userIdOfA = records.body.items.map((r: { user_id: string | null }) => r.user_id).find(Boolean);
+  assert.ok(userIdOfA, `the network gave none of A's recipients a BSUID: ${show(records.body)}`);
+  allOfA = [...Object.values(SIM_CHANNEL_IDS), a.templateId, a.wizardId, a.runningWizardId, a.fileHandle, endpointOfA, userIdOfA, OPTED_OUT_OF_A, ...a.messageIds];
 });
 after(() => h.close());
 
@@ -83,7 +91,8 @@ async function companyARows(): Promise<Record<string, unknown>> {
     messages: await rows(sql<{ k: string }>`select id || ':' || status || ':' || version as k from messages where company_id = ${company}`),
     media: await rows(sql<{ k: string }>`select file_handle as k from media_uploads where company_id = ${company}`),
     name_checks: await rows(sql<{ k: string }>`select channel_id || ':' || name as k from template_name_checks where company_id = ${company}`),
-    channels: await rows(sql<{ k: string }>`select id || ':' || company_id as k from channels where company_id = ${company}`),
+    channels: await rows(sql<{ k: string }>`select id || ':' || company_id || ':' || marketing_messages_enabled as k from channels where company_id = ${company}`),
+    opt_outs: await rows(sql<{ k: string }>`select coalesce(phone_number, '') || ':' || coalesce(user_id, '') as k from opt_outs where company_id = ${company}`),
   };
 }
 
@@ -99,6 +108,8 @@ interface Case {
   /** The code and field both answers must name (for 4xx). */
   code?: string;
   field?: string;
+  /** For a 200 that writes B's own row (with its own times): what of the answer must be the same for both ids. */
+  compare?: (res: Answer) => unknown;
 }
 
 const asB = (method: string, url: string, body?: unknown) => h.call(method, url, { token: h.b.token, body });
@@ -155,6 +166,22 @@ const CASES: Case[] = [
   { op: 'POST /api/v1/webhook-endpoints/{id}/deliveries/{delivery_id}/replay', place: 'id', id: () => endpointOfA, run: (id) => asB('POST', `/api/v1/webhook-endpoints/${q(id)}/deliveries/1/replay`, {}), status: 404, code: 'WEBHOOK_ENDPOINT_NOT_FOUND', field: 'id' },
   // messages: unknown and other companies' ids are simply absent
   { op: 'POST /api/v1/messages', place: 'message_ids', id: () => a.messageIds[0], run: (id) => asB('POST', '/api/v1/messages', { message_ids: [id] }), status: 200 },
+  { op: 'GET /api/v1/messages', place: 'user_id', id: () => userIdOfA, run: (id) => asB('GET', `/api/v1/messages?user_id=${q(id)}`), status: 200 },
+  // opt-outs: B's list is B's own; A's entries are not in it, and B's add writes only B's entry
+  { op: 'GET /api/v1/opt-outs', place: 'user_id', id: () => OPTED_OUT_OF_A, run: (id) => asB('GET', `/api/v1/opt-outs?user_id=${q(id)}`), status: 200 },
+  {
+    op: 'POST /api/v1/opt-outs',
+    place: 'user_id',
+    id: () => OPTED_OUT_OF_A,
+    run: (id) => asB('POST', '/api/v1/opt-outs', { user_id: id }),
+    status: 200,
+    compare: (res) => ({ status: res.status, created: res.body.data?.created, source: res.body.data?.opt_out?.source }),
+  },
+  // statistics and channel settings (additions)
+  { op: 'GET /api/v1/overview', place: 'channel_id', id: () => a.channelId, run: (id) => asB('GET', `/api/v1/overview?channel_id=${q(id)}`), status: 404, code: 'CHANNEL_NOT_FOUND', field: 'channel_id' },
+  { op: 'GET /api/v1/send-wizards/{id}/timeline', place: 'id', id: () => a.wizardId, run: (id) => asB('GET', `/api/v1/send-wizards/${q(id)}/timeline`), status: 404, code: 'NOT_FOUND', field: 'id' },
+  { op: `POST ${A}/send-wizard/reports/skipped`, place: 'id', id: () => a.wizardId, run: (id) => asB('POST', `${A}/send-wizard/reports/skipped`, { data: { page: 1, page_size: 20 }, id }), status: 404, code: 'NOT_FOUND', field: 'id' },
+  { op: 'PUT /api/v1/channels/{channel_id}/marketing-messages', place: 'channel_id', id: () => a.channelId, run: (id) => asB('PUT', `/api/v1/channels/${q(id)}/marketing-messages`, { enabled: true }), status: 404, code: 'CHANNEL_NOT_FOUND', field: 'channel_id' },
   // file handles
   {
     op: 'POST /api/v1/message-templates',
@@ -237,11 +264,14 @@ test("company B gets the same answer for company A's ids as for ids that do not 
       const withTheirs = await c.run(theirs);
       const withMissing = await c.run(missing);
       const context = `${c.op} ${c.place}\n  A's id ${theirs} → ${withTheirs.status} ${show(withTheirs.body)}\n  missing ${missing} → ${withMissing.status} ${show(withMissing.body)}`;
-      assert.deepEqual(comparable(withTheirs, [theirs]), comparable(withMissing, [missing]), `answers differ: ${context}`);
+      const view = c.compare ?? ((res: Answer) => comparable(res, [res === withTheirs ? theirs : missing]));
+      assert.deepEqual(view(withTheirs), view(withMissing), `answers differ: ${context}`);
       if (c.status === undefined) assert.ok(withTheirs.status >= 400, context);
       else assert.equal(withTheirs.status, c.status, context);
       if (c.status === undefined) {
         assert.equal(withTheirs.body.success, false, context);
+      } else if (c.status === 200 && c.compare) {
+        assert.equal(withTheirs.body.success, true, context);
       } else if (c.status === 200) {
         assert.deepEqual(withTheirs.body.items, [], context);
       } else {
