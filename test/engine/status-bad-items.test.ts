@@ -1,8 +1,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { signWebhookBody } from '../../src/domain/webhook-signature.js';
-import { SIM_CHANNELS, SIM_CHANNEL_IDS, SIM_WABA_ID } from '../../src/network/simulator/constants.js';
+import { SIM_CHANNEL_IDS } from '../../src/network/simulator/constants.js';
 import { startHarness, TEST_APP_SECRET, type Harness } from '../support/harness.js';
+import { postStatuses as postStatusesOf } from '../support/status-webhooks.js';
 import { approvedTemplate, lookup, sendParams, singleSend, untilStatus } from '../support/sending.js';
 
 // One status item that cannot be applied is set apart with its reason; the valid items beside it are applied.
@@ -28,20 +28,8 @@ async function handedOff(phone: string) {
   return { ...record, id, ext_id: record.ext_id as string, phone_number: record.phone_number as string };
 }
 
-async function postStatuses(statuses: unknown[]) {
-  const body = JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [{ id: SIM_WABA_ID, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: SIM_CHANNELS[0].webhookDisplayNumber, phone_number_id: channel }, statuses } }] }],
-  });
-  const res = await h.app.http.inject({
-    method: 'POST',
-    url: '/webhooks/whatsapp',
-    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(body, TEST_APP_SECRET) },
-    payload: body,
-  });
-  assert.equal(res.statusCode, 200, res.body);
-  await h.app.webhookInbox.drain();
-}
+/** Posts these status items for the channel, signed, and applies them. */
+const postStatuses = (statuses: unknown[]) => postStatusesOf(h, channel, statuses);
 
 async function rejected() {
   return h.store.db.selectFrom('webhook_rejected_items').selectAll().orderBy('id').execute();
