@@ -280,6 +280,8 @@ test('the detail exports as CSV and XLSX files whose rows match the API, with th
   const failed = api.filter((r: Record<string, unknown>) => r.status === 'BACKEND_FAILED' || r.status === 'OPT_IN_FAILED_INVALID_NUMBER');
   const status = String(failed[0]?.status ?? 'BACKEND_FAILED');
   await detail.getByLabel('Status').selectOption(status);
+  // The unfiltered table holds a row of that status too: wait for the others to go, then for the filtered rows.
+  await detail.locator(`tbody tr[data-row] .badge:not([data-code="${status}"])`).first().waitFor({ state: 'detached' });
   await detail.locator(`tbody tr[data-row] .badge[data-code="${status}"]`).first().waitFor();
   const shown = await detail.locator('tbody tr[data-row]').count();
   const expected = api.filter((r: Record<string, unknown>) => r.status === status);

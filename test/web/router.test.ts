@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { href, parseHash } from '../../web/src/router.js';
+import { href, parseHash, replaceQuery } from '../../web/src/router.js';
 
 test('a hash route splits into its path and query', () => {
   const route = parseHash('#/reports?channel=110000000000001&id=6b04');
@@ -20,4 +20,30 @@ test('href leaves out empty query values and encodes the rest', () => {
   assert.equal(href('/lookup', { ids: 'a,b c' }), '#/lookup?ids=a%2Cb+c');
   assert.equal(href('/channels'), '#/channels');
   assert.equal(parseHash(href('/lookup', { ids: 'a,b c' })).query.get('ids'), 'a,b c');
+});
+
+/** Stands in for the browser's address and history for one test. */
+function withAddress(hash: string, run: () => void): string {
+  const saved = { location: globalThis.location, history: globalThis.history, window: globalThis.window };
+  const address = { hash };
+  Object.assign(globalThis, {
+    location: address,
+    history: { replaceState: (_s: unknown, _t: string, url: string) => (address.hash = url) },
+    window: { dispatchEvent: () => true },
+    HashChangeEvent: class extends Event {},
+  });
+  try {
+    run();
+    return address.hash;
+  } finally {
+    Object.assign(globalThis, saved);
+  }
+}
+
+test('a query update replaces the query of the page the address is on', () => {
+  assert.equal(withAddress('#/send', () => replaceQuery('/send', { channel: '1' })), '#/send?channel=1');
+});
+
+test('a late query update from a page already left does not take the address back to it', () => {
+  assert.equal(withAddress('#/reports?channel=1', () => replaceQuery('/send', { channel: '1' })), '#/reports?channel=1');
 });

@@ -32,8 +32,13 @@ export function navigate(path: string, query: Record<string, string | number | n
   if (location.hash !== target) location.hash = target;
 }
 
-/** Replaces the current history entry's query (filters, paging) without adding a back step. */
+/**
+ * Replaces the current history entry's query (filters, paging) without adding a back step. Only while the
+ * address is still on `path`: an effect of a page the user has just left may run after the address changed
+ * but before the page is gone, and must not take the user back.
+ */
 export function replaceQuery(path: string, query: Record<string, string | number | null | undefined>): void {
+  if (parseHash(location.hash).path !== path) return;
   const target = href(path, query);
   if (location.hash !== target) {
     history.replaceState(null, '', target);
