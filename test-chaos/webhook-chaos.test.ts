@@ -1,6 +1,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { signWebhookBody } from '../src/domain/webhook-signature.js';
+import { postSignedWebhook } from '../test/support/status-webhooks.js';
 import { SIM_CHANNEL_IDS, SIM_WABA_ID } from '../src/network/simulator/constants.js';
 import { phones, reportRows, startV1, untilWizard, v1Rows } from '../test/support/bulk.js';
 import { assertRowMatchesNetwork } from '../test/support/expectations.js';
@@ -38,8 +38,7 @@ test('duplicated, reordered, delayed and forged status webhooks: final states ri
         object: 'whatsapp_business_account',
         entry: [{ id: SIM_WABA_ID, changes: [{ field: 'messages', value: { statuses: [{ id: m.ext_id, status: 'failed', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: m.phone_number.slice(1), biz_opaque_callback_data: m.id, errors: [{ code: 131049, title: 'forged' }] }] } }] }],
       });
-      const res = await h.app.http.inject({ method: 'POST', url: '/webhooks/whatsapp', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(body, 'attacker-secret') }, payload: body });
-      assert.equal(res.statusCode, 401);
+      assert.equal(await postSignedWebhook(h, body, 'attacker-secret'), 401);
       forged += 1;
     }
     assert.equal((await h.call('GET', '/health', { token: null })).body.webhooks_rejected, rejectedBefore + forged);

@@ -1,9 +1,9 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { signWebhookBody } from '../../src/domain/webhook-signature.js';
+import { postSignedWebhook } from '../support/status-webhooks.js';
 import { SIM_CHANNELS, SIM_CHANNEL_IDS, SIM_WABA_ID } from '../../src/network/simulator/constants.js';
-import { simAdmin, startHarness, TEST_APP_SECRET, type Harness } from '../support/harness.js';
+import { simAdmin, startHarness, type Harness } from '../support/harness.js';
 import { approvedTemplate, lookup, sendParams, singleSend, untilStatus } from '../support/sending.js';
 
 // Failure fields (error_message, error_message_detail, failed_time) describe a failure: a message that a
@@ -52,16 +52,6 @@ function statusBody(messageId: string, phone: string, events: string[]): string 
   return JSON.stringify(body);
 }
 
-async function postSigned(body: string): Promise<number> {
-  const res = await h.app.http.inject({
-    method: 'POST',
-    url: '/webhooks/whatsapp',
-    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(body, TEST_APP_SECRET) },
-    payload: body,
-  });
-  return res.statusCode;
-}
-
 async function send(phone: string): Promise<string> {
   const res = await singleSend(h, { channel_id: channel, phone_number: phone, message_template_id: templateId, message_template: sendParams() });
   assert.equal(res.status, 200, JSON.stringify(res.body));
@@ -82,7 +72,7 @@ test('a send failed as OUTCOME_UNKNOWN and then moved up by its real status even
     await simAdmin(h, '/_sim/faults', { timeoutRate: 0 });
   }
   // ... but it did get the message: its status events arrive late, echoing our id as the network does.
-  const status = await postSigned(statusBody(id, '905553500013', ['sent', 'delivered', 'read']));
+  const status = await postSignedWebhook(h, statusBody(id, '905553500013', ['sent', 'delivered', 'read']));
   assert.equal(status, 200);
   await h.app.webhookInbox.drain();
   const [recovered] = await lookup(h, [id]);
@@ -102,7 +92,7 @@ test('a send failed as OUTCOME_UNKNOWN whose late event is "failed" stays failed
   } finally {
     await simAdmin(h, '/_sim/faults', { timeoutRate: 0 });
   }
-  assert.equal(await postSigned(statusBody(id, '905553500023', ['failed'])), 200);
+  assert.equal(await postSignedWebhook(h, statusBody(id, '905553500023', ['failed'])), 200);
   await h.app.webhookInbox.drain();
   const [record] = await lookup(h, [id]);
   assert.equal(record.status, 'BACKEND_FAILED');

@@ -7,10 +7,10 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { signWebhookBody } from '../../src/domain/webhook-signature.js';
-import { SIM_CHANNELS, SIM_CHANNEL_IDS, SIM_WABA_ID } from '../../src/network/simulator/constants.js';
+import { postStatuses } from '../support/status-webhooks.js';
+import { SIM_CHANNEL_IDS } from '../../src/network/simulator/constants.js';
 import { listBulkSendCosts } from '../../src/store/bulk-send-costs.js';
-import { eventually, simAdmin, startHarness, TEST_APP_SECRET, type Harness } from '../support/harness.js';
+import { eventually, simAdmin, startHarness, type Harness } from '../support/harness.js';
 import { startV1, v1Rows } from '../support/bulk.js';
 import { approvedTemplate } from '../support/sending.js';
 
@@ -40,19 +40,7 @@ let clock = 1_790_000_000;
 
 /** Posts one signed `messages` webhook with these statuses (each `[number, status, pricing?]`) and applies it. */
 async function post(...statuses: Array<[string, string, Record<string, unknown>?]>) {
-  const body = JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [{ id: SIM_WABA_ID, changes: [{ field: 'messages', value: {
-      messaging_product: 'whatsapp', metadata: { display_phone_number: SIM_CHANNELS[0].webhookDisplayNumber, phone_number_id: channel },
-      statuses: statuses.map(([number, status, p]) => ({ id: ext.get(number), status, timestamp: String(clock++), recipient_id: number, ...(p ? { pricing: p } : {}) })),
-    } }] }],
-  });
-  const res = await h.app.http.inject({
-    method: 'POST', url: '/webhooks/whatsapp', payload: body,
-    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(body, TEST_APP_SECRET) },
-  });
-  assert.equal(res.statusCode, 200);
-  await h.app.webhookInbox.drain();
+  await postStatuses(h, channel, statuses.map(([number, status, p]) => ({ id: ext.get(number), status, timestamp: String(clock++), recipient_id: number, ...(p ? { pricing: p } : {}) })));
 }
 
 async function stored(number: string) {

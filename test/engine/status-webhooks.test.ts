@@ -1,9 +1,9 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { signWebhookBody } from '../../src/domain/webhook-signature.js';
-import { SIM_CHANNELS, SIM_CHANNEL_IDS, SIM_WABA_ID } from '../../src/network/simulator/constants.js';
+import { postSignedWebhook, statusWebhookBody } from '../support/status-webhooks.js';
+import { SIM_CHANNEL_IDS } from '../../src/network/simulator/constants.js';
 import { markHandedOff } from '../../src/store/message-moves.js';
-import { eventually, simAdmin, startHarness, TEST_APP_SECRET, type Harness } from '../support/harness.js';
+import { eventually, simAdmin, startHarness, type Harness } from '../support/harness.js';
 import { approvedTemplate, lookup, sendParams, singleSend, untilStatus } from '../support/sending.js';
 
 let h: Harness;
@@ -20,23 +20,6 @@ async function send(phone: string) {
   const res = await singleSend(h, { channel_id: channel, phone_number: phone, message_template_id: templateId, message_template: sendParams() });
   assert.equal(res.status, 200, JSON.stringify(res.body));
   return res.body.data.message_id as string;
-}
-
-function statusBody(statuses: Array<Record<string, unknown>>) {
-  return JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [{ id: SIM_WABA_ID, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: SIM_CHANNELS[0].webhookDisplayNumber, phone_number_id: channel }, statuses } }] }],
-  });
-}
-
-async function postSigned(body: string, secret = TEST_APP_SECRET) {
-  const res = await h.app.http.inject({
-    method: 'POST',
-    url: '/webhooks/whatsapp',
-    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(body, secret) },
-    payload: body,
-  });
-  return res.statusCode;
 }
 
 async function row(id: string) {
@@ -63,7 +46,7 @@ test('duplicated and reordered status webhooks end in the right state with every
 test('a late "sent" after "read" neither lowers the state nor replaces the read payload', async () => {
   const id = await send('905554400033');
   const seen = await untilStatus(h, id, ['BACKEND_SEEN']);
-  const status = await postSigned(statusBody([{ id: seen.ext_id, status: 'sent', timestamp: '1700000000', recipient_id: '905554400033', biz_opaque_callback_data: id }]));
+  const status = await postSignedWebhook(h, statusWebhookBody(channel, [{ id: seen.ext_id, status: 'sent', timestamp: '1700000000', recipient_id: '905554400033', biz_opaque_callback_data: id }]));
   assert.equal(status, 200);
   await h.app.webhookInbox.drain();
   const [after] = await lookup(h, [id]);
@@ -75,7 +58,7 @@ test('a late "sent" after "read" neither lowers the state nor replaces the read 
 test('a failed event after read is ignored', async () => {
   const id = await send('905554400044');
   const seen = await untilStatus(h, id, ['BACKEND_SEEN']);
-  await postSigned(statusBody([{ id: seen.ext_id, status: 'failed', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '1', errors: [{ code: 131000, title: 'Something went wrong' }] }]));
+  await postSignedWebhook(h, statusWebhookBody(channel, [{ id: seen.ext_id, status: 'failed', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '1', errors: [{ code: 131000, title: 'Something went wrong' }] }]));
   await h.app.webhookInbox.drain();
   assert.equal((await lookup(h, [id]))[0].status, 'BACKEND_SEEN');
 });
@@ -87,7 +70,7 @@ test('an event that beats the send’s own commit is applied, and the late commi
     // The dispatcher recorded the attempt and called the network; its commit has not happened yet.
     await h.store.db.updateTable('messages' as never).set({ status: 'OPT_IN_SUCCESS', send_attempted_at: new Date(), attempts: 1 } as never).where('id' as never, '=', id as never).execute();
     const now = String(Math.floor(Date.now() / 1000));
-    assert.equal(await postSigned(statusBody([{ id: 'wamid.EARLY55', status: 'sent', timestamp: now, recipient_id: '905554400055', biz_opaque_callback_data: id }])), 200);
+    assert.equal(await postSignedWebhook(h, statusWebhookBody(channel, [{ id: 'wamid.EARLY55', status: 'sent', timestamp: now, recipient_id: '905554400055', biz_opaque_callback_data: id }])), 200);
     await h.app.webhookInbox.drain();
     let r = await row(id);
     assert.equal(r.status, 'BACKEND_DELIVERED');
@@ -109,7 +92,7 @@ test('an event applied before the hand-off is marked never dates the hand-off be
     const attempted = new Date(Math.floor(Date.now() / 1000) * 1000 + 900);
     await h.store.db.updateTable('messages' as never).set({ status: 'OPT_IN_SUCCESS', send_attempted_at: attempted, attempts: 1 } as never).where('id' as never, '=', id as never).execute();
     const second = String(Math.floor(attempted.getTime() / 1000));
-    assert.equal(await postSigned(statusBody([{ id: 'wamid.EARLY56', status: 'sent', timestamp: second, recipient_id: '905554400056', biz_opaque_callback_data: id }])), 200);
+    assert.equal(await postSignedWebhook(h, statusWebhookBody(channel, [{ id: 'wamid.EARLY56', status: 'sent', timestamp: second, recipient_id: '905554400056', biz_opaque_callback_data: id }])), 200);
     await h.app.webhookInbox.drain();
     const r = await row(id);
     assert.equal(r.status, 'BACKEND_DELIVERED');
@@ -125,7 +108,7 @@ test('an event for a message not yet handed over is kept, then applied once the 
   try {
     const id = await send('905554400066');
     const now = String(Math.floor(Date.now() / 1000));
-    assert.equal(await postSigned(statusBody([{ id: 'wamid.KEPT66', status: 'delivered', timestamp: now, recipient_id: '905554400066' }])), 200);
+    assert.equal(await postSignedWebhook(h, statusWebhookBody(channel, [{ id: 'wamid.KEPT66', status: 'delivered', timestamp: now, recipient_id: '905554400066' }])), 200);
     await h.app.webhookInbox.drain();
     assert.equal((await row(id)).status, 'QUEUED');
     const kept = await h.store.db.selectFrom('pending_status_events' as never).selectAll().where('wamid' as never, '=', 'wamid.KEPT66' as never).execute();
@@ -146,7 +129,7 @@ test('an event for a message not yet handed over is kept, then applied once the 
 test('a forged status webhook is refused and changes nothing', async () => {
   const id = await send('905554400077');
   const record = await untilStatus(h, id, ['BACKEND_SEEN']);
-  const status = await postSigned(statusBody([{ id: record.ext_id, status: 'failed', timestamp: '1', recipient_id: '1', errors: [{ code: 131049 }] }]), 'forged');
+  const status = await postSignedWebhook(h, statusWebhookBody(channel, [{ id: record.ext_id, status: 'failed', timestamp: '1', recipient_id: '1', errors: [{ code: 131049 }] }]), 'forged');
   assert.equal(status, 401);
   await eventually(async () => (await lookup(h, [id]))[0].status === 'BACKEND_SEEN');
 });

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
-import { signWebhookBody } from '../../src/domain/webhook-signature.js';
+import { postSignedWebhook } from '../support/status-webhooks.js';
 import { SIM_CHANNEL_IDS } from '../../src/network/simulator/constants.js';
 import { findSuppressedRecipients } from '../../src/store/opt-outs.js';
 import { findRecipientLink } from '../../src/store/recipient-links.js';
@@ -33,13 +33,9 @@ after(() => h.close());
 
 /** Posts a body signed with the app secret (or a wrong one), applies what was stored, and answers the status. */
 async function post(body: unknown, secret = TEST_APP_SECRET): Promise<number> {
-  const text = JSON.stringify(body);
-  const res = await h.app.http.inject({
-    method: 'POST', url: '/webhooks/whatsapp', payload: text,
-    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(text, secret) },
-  });
+  const status = await postSignedWebhook(h, body as object, secret);
   await h.app.webhookInbox.drain();
-  return res.statusCode;
+  return status;
 }
 
 const A = () => h.a.companyId;

@@ -1,6 +1,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { signWebhookBody } from '../../src/domain/webhook-signature.js';
+import { postSignedWebhook } from '../support/status-webhooks.js';
 import { SIM_CHANNELS, SIM_WABA_ID } from '../../src/network/simulator/constants.js';
 import { eventually, simAdmin, startHarness, type Harness } from '../support/harness.js';
 import { uniqueName, validComponents } from '../support/templates.js';
@@ -49,13 +49,7 @@ test('a forged template status webhook is refused and changes nothing', async ()
       object: 'whatsapp_business_account',
       entry: [{ id: SIM_WABA_ID, time: 1, changes: [{ field: 'message_template_status_update', value: { event: 'DISABLED', message_template_id: Number(id), message_template_name: 'x', message_template_language: 'en', reason: 'NONE' } }] }],
     });
-    const res = await h.app.http.inject({
-      method: 'POST',
-      url: '/webhooks/whatsapp',
-      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(body, 'not-the-secret') },
-      payload: body,
-    });
-    assert.equal(res.statusCode, 401);
+    assert.equal(await postSignedWebhook(h, body, 'not-the-secret'), 401);
     assert.equal((await storedStatus(id)).status, 'PENDING');
   } finally {
     await simAdmin(h, '/_sim/webhook-target', { url: `${h.appUrl}/webhooks/whatsapp` });
@@ -84,13 +78,7 @@ test('a template quality webhook sets the quality score', async () => {
     object: 'whatsapp_business_account',
     entry: [{ id: SIM_WABA_ID, time: 1, changes: [{ field: 'message_template_quality_update', value: { previous_quality_score: 'GREEN', new_quality_score: 'YELLOW', message_template_id: Number(id), message_template_name: 'x', message_template_language: 'en' } }] }],
   });
-  const res = await h.app.http.inject({
-    method: 'POST',
-    url: '/webhooks/whatsapp',
-    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(body, h.config.appSecret) },
-    payload: body,
-  });
-  assert.equal(res.statusCode, 200);
+  assert.equal(await postSignedWebhook(h, body, h.config.appSecret), 200);
   await eventually(async () => {
     const got = await h.call('GET', `/api/v1/message-templates/${id}?channel_id=${channel}`);
     return got.body.data.message_template.quality_score === 'YELLOW';
