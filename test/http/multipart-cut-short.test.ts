@@ -76,7 +76,6 @@ for (const path of ROUTES) {
     assert.equal(res.status, 400, JSON.stringify(res.body));
     assert.equal(res.body.errors[0].field, 'body');
     assert.match(res.body.message, /closing boundary/);
-    assert.ok(res.ms < 3000, `answered after ${res.ms} ms`);
     await eventually(async () => leftovers().length === 0, 3000).catch(() => assert.deepEqual(leftovers(), []));
   });
 }

@@ -39,26 +39,28 @@ function stall(sent: number, localAddress = '127.0.0.1', head?: string): Stalled
   return { closed, socket };
 }
 
-test('a webhook body that stops after 1 MB is answered 408 and its connection closed', async () => {
+// A connection the service never closed would hang its test until the test's timeout: that is the failure; the
+// timeouts are generous for a loaded machine and no wall-clock figure is asserted.
+const CUT_OFF = { timeout: 60_000 };
+
+test('a webhook body that stops after 1 MB is answered 408 and its connection closed', CUT_OFF, async () => {
   const res = await stall(1024 * 1024).closed;
   assert.equal(res.status, 408, res.text);
   assert.match(res.text, /"code":"REQUEST_TIMEOUT"/);
-  assert.ok(res.ms < 4000, `closed after ${res.ms} ms`);
 });
 
-test('headers that never end are answered 408 and the connection closed', async () => {
+test('headers that never end are answered 408 and the connection closed', CUT_OFF, async () => {
   const res = await stall(0, '127.0.0.1', 'POST /webhooks/whatsapp HTTP/1.1\r\nHost: x\r\nX-Slow: ').closed;
   assert.equal(res.status, 408, res.text);
-  assert.ok(res.ms < 4000, `closed after ${res.ms} ms`);
 });
 
-test('a client over its cap of bodies in flight is answered 429 with Retry-After at once; the others are cut off', async () => {
+test('a client over its cap of bodies in flight is answered 429 with Retry-After at once; the others are cut off', CUT_OFF, async () => {
   const first = [0, 1, 2, 3].map(() => stall(64 * 1024));
   await new Promise((r) => setTimeout(r, 1300)); // still arriving after a second: slow uploads
   const over = await stall(64 * 1024).closed;
   assert.equal(over.status, 429, over.text);
   assert.match(over.text, /retry-after: 1/i);
-  assert.ok(over.ms < 400, `answered after ${over.ms} ms`);
+  // At once: a 429 is answered before the body is read, where waiting for it would end in the idle cut-off's 408.
   for (const res of await Promise.all(first.map((s) => s.closed))) assert.equal(res.status, 408, res.text);
 });
 
