@@ -11,14 +11,20 @@ export const MAX_JSON_DEPTH = 64;
 /** True when the text nests objects and arrays deeper than `max` (brackets inside strings do not count). */
 export function jsonNestsDeeperThan(text: string, max = MAX_JSON_DEPTH): boolean {
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // a backslash escapes the next character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) {
-      inString = true;
+    if (c === 0x22) {
+      // A string: jump to its closing quote (one not escaped by an odd run of backslashes) with indexOf, which
+      // skips the characters between much faster than a loop over them; an unterminated string ends the text.
+      let end = text.indexOf('"', i + 1);
+      for (;;) {
+        if (end < 0) return false;
+        let backslashes = 0;
+        while (text.charCodeAt(end - 1 - backslashes) === 0x5c) backslashes++;
+        if (backslashes % 2 === 0) break;
+        end = text.indexOf('"', end + 1);
+      }
+      i = end;
     } else if (c === 0x7b || c === 0x5b) {
       if (++depth > max) return true;
     } else if (c === 0x7d || c === 0x5d) {

@@ -13,6 +13,15 @@ function isParsed(value: unknown): value is Record<string, unknown> | unknown[] 
   return typeof value === 'object' && value !== null && !(value instanceof Stream) && !Buffer.isBuffer(value);
 }
 
+/**
+ * Whether a JSON text may parse to a value holding NUL: JSON writes NUL in a string only as the escape `\u0000` (a raw
+ * control character is not valid JSON, and a raw NUL is looked for too), so a text without either holds none, and the
+ * walk of `nulField` over what it parses to can be skipped. (`\\u0000`, an escaped backslash, reads as maybe: safe.)
+ */
+export function textMayHoldNul(text: string): boolean {
+  return text.includes('\\u0000') || text.includes(NUL);
+}
+
 /** The field path of the first string (value or key) holding NUL in a parsed value, if any. */
 export function nulField(value: unknown, path = ''): string | undefined {
   if (typeof value === 'string') return value.includes(NUL) ? path || 'body' : undefined;

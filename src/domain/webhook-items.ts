@@ -12,8 +12,11 @@ const MAX_TIMESTAMP_SECONDS = 1e11;
 /** The longest id accepted (a wamid is about 60 characters). */
 const MAX_ID_LENGTH = 512;
 
-/** Why a status item cannot be applied, or undefined when it can. */
-export function statusItemProblem(item: unknown): string | undefined {
+/**
+ * Why a status item cannot be applied, or undefined when it can. `nulFree`: the body's text was found to hold no NUL
+ * (`textMayHoldNul`), so the item's strings are not walked again for one.
+ */
+export function statusItemProblem(item: unknown, nulFree = false): string | undefined {
   if (typeof item !== 'object' || item === null || Array.isArray(item)) return `a status must be an object, got ${item === null ? 'null' : Array.isArray(item) ? 'an array' : typeof item}`;
   const s = item as Record<string, unknown>;
   if (typeof s.id !== 'string' || s.id.length === 0 || s.id.length > MAX_ID_LENGTH) return `id must be a string of 1 to ${MAX_ID_LENGTH} characters`;
@@ -22,7 +25,7 @@ export function statusItemProblem(item: unknown): string | undefined {
     const seconds = typeof s.timestamp === 'string' && /^\d{1,12}$/.test(s.timestamp) ? Number(s.timestamp) : typeof s.timestamp === 'number' ? s.timestamp : NaN;
     if (!Number.isFinite(seconds) || seconds < 0 || seconds > MAX_TIMESTAMP_SECONDS) return `timestamp must be Unix seconds up to ${MAX_TIMESTAMP_SECONDS}, got ${JSON.stringify(s.timestamp).slice(0, 40)}`;
   }
-  const nul = nulField(item);
+  const nul = nulFree ? undefined : nulField(item);
   if (nul !== undefined) return `${nul} holds the NUL character (U+0000)`;
   return undefined;
 }

@@ -25,7 +25,7 @@ import { suppressNumber } from '../store/opt-outs.js';
 import { deletePendingStatusEvents, insertPendingStatusEvents, lockPendingStatusEvents, agePendingStatusEvents } from '../store/status-events.js';
 import { applyCostMoves, applyCounterMoves } from './counters.js';
 import type { ChangeHandler } from './webhook-inbox.js';
-import { cleanContact, contactFor, statusRecipient, type WebhookContact } from '../domain/webhook-recipients.js';
+import { cleanContact, contactFor, statusRecipient, type WebhookContact, type WebhookPerson } from '../domain/webhook-recipients.js';
 import { upsertRecipientLinks, type NewRecipientLink } from '../store/recipient-links.js';
 
 /** One status object of a webhook. */
@@ -54,6 +54,18 @@ function eventTime(timestamp: unknown): string {
   return Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000).toISOString() : new Date().toISOString();
 }
 
+/** A status being applied, with what the rules read of it more than once, computed once. */
+interface Item {
+  s: StatusObject;
+  event: MessageStatus;
+  /** `Number(timestamp)`: a message's statuses are applied in this order. */
+  order: number;
+  /** When it happened (ISO). */
+  at: string;
+  /** The recipient it names. */
+  who: WebhookPerson;
+}
+
 /** Rounds of read-compute-update for messages that changed between their read and their update. */
 const ROUNDS = 3;
 
@@ -69,38 +81,59 @@ const ROUNDS = 3;
  * statuses whose message could not be updated are returned with the unmatched ones, so they are kept and retried.
  */
 export async function applyStatuses(tx: Kysely<Database>, statuses: StatusObject[]): Promise<StatusObject[]> {
-  const known = statuses.filter((s) => typeof s.id === 'string' && typeof s.status === 'string' && EVENT_STATUS[s.status]);
-  if (known.length === 0) return [];
-  const wamids = known.map((s) => s.id as string);
-  const callbacks = known.flatMap((s) => (typeof s.biz_opaque_callback_data === 'string' ? [s.biz_opaque_callback_data] : []));
+  const items: Item[] = [];
+  const wamids: string[] = [];
+  const callbacks: string[] = [];
+  /** Event times by timestamp: the statuses of a body mostly share their second, and a Date per status is not free. */
+  const times = new Map<unknown, string>();
+  for (const s of statuses) {
+    if (typeof s.id !== 'string' || typeof s.status !== 'string' || !EVENT_STATUS[s.status]) continue;
+    let at = times.get(s.timestamp);
+    if (at === undefined) {
+      at = eventTime(s.timestamp);
+      if (typeof s.timestamp === 'string' || typeof s.timestamp === 'number') times.set(s.timestamp, at);
+    }
+    items.push({ s, event: EVENT_STATUS[s.status], order: Number(s.timestamp ?? 0), at, who: statusRecipient(s, s.tms_contact) });
+    wamids.push(s.id);
+    if (typeof s.biz_opaque_callback_data === 'string') callbacks.push(s.biz_opaque_callback_data);
+  }
+  if (items.length === 0) return [];
   const messages = await findMessagesForEvents(tx, wamids, callbacks);
-  const byExt = new Map(messages.filter((m) => m.ext_id).map((m) => [m.ext_id!, m]));
-  const byId = new Map(messages.map((m) => [m.id, m]));
+  const byExt = new Map<string, StatusTarget>();
+  const byId = new Map<string, StatusTarget>();
+  for (const m of messages) {
+    byId.set(m.id, m);
+    if (m.ext_id) byExt.set(m.ext_id, m);
+  }
   /** Each matched message's statuses, in event-time order (so the batch reaches the state of the events one by one). */
-  const statusesOf = new Map<string, StatusObject[]>();
+  const statusesOf = new Map<string, Item[]>();
   const unmatched: StatusObject[] = [];
-  const ordered = [...known].sort((a, b) => Number(a.timestamp ?? 0) - Number(b.timestamp ?? 0));
-  for (const s of ordered) {
-    const message = byExt.get(s.id as string) ?? (typeof s.biz_opaque_callback_data === 'string' ? byId.get(s.biz_opaque_callback_data) : undefined);
+  let several = false;
+  for (const item of items.sort((a, b) => a.order - b.order)) {
+    const callback = item.s.biz_opaque_callback_data;
+    const message = byExt.get(item.s.id as string) ?? (typeof callback === 'string' ? byId.get(callback) : undefined);
     if (!message) {
-      unmatched.push(s);
+      unmatched.push(item.s);
       continue;
     }
     const list = statusesOf.get(message.id);
-    if (list) list.push(s);
-    else statusesOf.set(message.id, [s]);
+    if (list) {
+      list.push(item);
+      several = true;
+    } else statusesOf.set(message.id, [item]);
   }
   // One status per step only when a message has several here and a client endpoint takes message status changes
   // (each state is then a change of its own for the outbox); otherwise one step applies all (fewer row versions).
-  const several = [...statusesOf.values()].some((list) => list.length > 1);
   const stepwise = several && (await hasMessageStatusSubscribers(tx, [...new Set([...statusesOf.keys()].map((id) => byId.get(id)!.company_id))]));
-  const stepsOf = new Map([...statusesOf].map(([id, list]) => [id, stepwise ? list.map((s) => [s]) : [list]]));
+  const stepsOf = new Map<string, Item[][]>();
+  for (const [id, list] of statusesOf) stepsOf.set(id, stepwise ? list.map((item) => [item]) : [list]);
   const moved: EventMovedRow[] = [];
   /** Messages one of whose steps could not be applied: their later steps wait with it. */
   const deferredFrom = new Map<string, number>();
   let first = true;
   for (let step = 0; ; step += 1) {
-    const ids = [...stepsOf].filter(([id, steps]) => steps.length > step && !deferredFrom.has(id)).map(([id]) => id);
+    const ids: string[] = [];
+    for (const [id, steps] of stepsOf) if (steps.length > step && !deferredFrom.has(id)) ids.push(id);
     if (ids.length === 0) break;
     // The first step uses the rows as read above; a later one reads them again (the step before changed them).
     let targets = step === 0 ? ids.map((id) => byId.get(id)!) : await findMessagesForEventsById(tx, ids);
@@ -110,14 +143,16 @@ export async function applyStatuses(tx: Kysely<Database>, statuses: StatusObject
       const updates: EventUpdate[] = [];
       for (const message of targets) {
         const update = initialUpdate(message);
-        for (const status of stepsOf.get(message.id)![step]) applyOne(update, status);
+        for (const item of stepsOf.get(message.id)![step]) applyOne(update, item);
         if (changes(update, message)) updates.push(clearFailureOnRecovery(clampTimes(update, message), message));
         else open.delete(message.id);
       }
       const applied = await applyEventUpdates(tx, updates, first);
       if (updates.length > 0) first = false;
-      moved.push(...applied);
-      for (const m of applied) open.delete(m.id!);
+      for (const m of applied) {
+        moved.push(m);
+        open.delete(m.id!);
+      }
       if (open.size === 0 || round === ROUNDS) break;
       // Changed since they were read: read again and recompute from what they hold now.
       targets = await findMessagesForEventsById(tx, [...open]);
@@ -127,13 +162,13 @@ export async function applyStatuses(tx: Kysely<Database>, statuses: StatusObject
     // Still changing after every round, or held by another transaction: kept and retried later from this status on.
     for (const id of open) deferredFrom.set(id, step);
   }
-  const deferred = [...deferredFrom].flatMap(([id, step]) => stepsOf.get(id)!.slice(step).flat());
+  const deferred = [...deferredFrom].flatMap(([id, step]) => stepsOf.get(id)!.slice(step).flat().map((item) => item.s));
   await applyCounterMoves(tx, moved);
   await applyCostMoves(tx, moved);
   // An undeliverable number (131026) is suppressed with its applied failure.
   for (const [id, list] of statusesOf) {
     const applied = deferredFrom.has(id) ? stepsOf.get(id)!.slice(0, deferredFrom.get(id)).flat() : list;
-    if (applied.some((s) => EVENT_STATUS[s.status as string] === 'BACKEND_FAILED' && s.errors?.some((e) => Number(e.code) === 131026))) {
+    if (applied.some((item) => item.event === 'BACKEND_FAILED' && item.s.errors?.some((e) => Number(e.code) === 131026))) {
       const m = byId.get(id)!;
       // The suppression list holds phone numbers; a BSUID the network does not know fails again on its own.
       if (m.phone_number) await suppressNumber(tx, m.company_id, m.phone_number, 'UNDELIVERABLE_131026');
@@ -147,12 +182,11 @@ export async function applyStatuses(tx: Kysely<Database>, statuses: StatusObject
  * A status that names both a phone number and a BSUID shows they are one person: the link is recorded for the
  * message's company (rows in BSUID order), whether or not the status itself changed the message.
  */
-async function linkRecipients(tx: Kysely<Database>, statusesOf: Map<string, StatusObject[]>, byId: Map<string, StatusTarget>): Promise<void> {
+async function linkRecipients(tx: Kysely<Database>, statusesOf: Map<string, Item[]>, byId: Map<string, StatusTarget>): Promise<void> {
   const byCompany = new Map<string, NewRecipientLink[]>();
   for (const [id, list] of statusesOf) {
     const companyId = byId.get(id)!.company_id;
-    for (const s of list) {
-      const who = statusRecipient(s, s.tms_contact);
+    for (const { who } of list) {
       if (!who.phone || !who.userId) continue;
       const links = byCompany.get(companyId) ?? [];
       byCompany.set(companyId, links);
@@ -164,12 +198,15 @@ async function linkRecipients(tx: Kysely<Database>, statusesOf: Map<string, Stat
 
 const FUNNEL = ['backend_sended_time', 'sended_time', 'delivered_time', 'seen_time'] as const;
 
+const SET_ONCE = [...FUNNEL, 'failed_time'] as const;
+
 /** Whether an update changes anything (a duplicate event leaves the row, its version and counters alone). */
 function changes(u: EventUpdate, m: StatusTarget): boolean {
   if (u.status !== m.status || (u.ext_id && !m.ext_id)) return true;
   if (u.pricing_rank !== null && u.pricing_rank > (m.pricing_rank ?? -1)) return true;
   if ((u.user_id && !m.user_id) || (u.parent_user_id && u.parent_user_id !== m.parent_user_id) || (u.username && u.username !== m.username)) return true;
-  return ([...FUNNEL, 'failed_time'] as const).some((f) => u[f] !== null && m[f] === null);
+  for (const f of SET_ONCE) if (u[f] !== null && m[f] === null) return true;
+  return false;
 }
 
 /**
@@ -180,11 +217,11 @@ function changes(u: EventUpdate, m: StatusTarget): boolean {
  * even before the row was due.
  */
 function clampTimes(u: EventUpdate, m: StatusTarget): EventUpdate {
-  let floor = m.send_attempted_at ? m.send_attempted_at.getTime() : 0;
+  let floor = m.send_attempted_at ?? 0;
   for (const field of FUNNEL) {
     const existing = m[field];
-    if (existing) {
-      floor = Math.max(floor, existing.getTime());
+    if (existing !== null) {
+      floor = Math.max(floor, existing);
       continue;
     }
     const value = u[field];
@@ -249,12 +286,9 @@ function takePricing(u: EventUpdate, s: StatusObject, event: MessageStatus): voi
   u.pricing_rank = rank;
 }
 
-function applyOne(u: EventUpdate, s: StatusObject): void {
-  const event = EVENT_STATUS[s.status as string];
-  const at = eventTime(s.timestamp);
+function applyOne(u: EventUpdate, { s, event, at, who }: Item): void {
   u.ext_id = u.ext_id ?? (s.id as string);
   takePricing(u, s, event);
-  const who = statusRecipient(s, s.tms_contact);
   u.user_id = u.user_id ?? who.userId;
   u.parent_user_id = who.parentUserId ?? u.parent_user_id;
   u.username = who.username ?? u.username;
@@ -281,7 +315,8 @@ function applyOne(u: EventUpdate, s: StatusObject): void {
 
 /** A status with its change's `contacts[]` entry (none on a failed status, or when none names its recipient). */
 function withContact(s: StatusObject, contacts: unknown): StatusObject {
-  if (typeof s !== 'object' || s === null) return s;
+  // No contacts (a failed status, or a body without them): nothing to read, nothing to copy.
+  if (typeof s !== 'object' || s === null || !Array.isArray(contacts) || contacts.length === 0) return s;
   const contact = contactFor(contacts, { userId: s.recipient_user_id, phone: s.recipient_id });
   return contact ? { ...s, tms_contact: cleanContact(contact) } : s;
 }
@@ -303,9 +338,9 @@ export function messageStatusHandler(log?: Pick<Logger, 'warn'>): ChangeHandler 
   return async ({ tx, changes, afterCommit }) => {
     // An item that cannot be applied is set apart with its reason; the items beside it are applied.
     const rejected: RejectedItem[] = [];
-    const statuses = changes.flatMap(({ value }) =>
+    const statuses = changes.flatMap(({ value, nulFree }) =>
       (Array.isArray(value.statuses) ? (value.statuses as unknown[]) : []).flatMap((s) => {
-        const problem = statusItemProblem(s);
+        const problem = statusItemProblem(s, nulFree);
         if (problem === undefined) return [withContact(s as StatusObject, value.contacts)];
         rejected.push({ field: 'statuses', phoneNumberId: phoneNumberIdsOf(value)[0] ?? null, reason: problem, item: s });
         return [];

@@ -27,11 +27,14 @@ import {
   markWebhookEventsApplied,
 } from '../store/webhook-events.js';
 import type { Database } from '../store/schema.js';
+import { textMayHoldNul } from '../domain/nul.js';
 
 /** One `changes[]` item: the entry id (the WABA) and the change value. */
 export interface Change {
   entryId: string;
   value: Record<string, unknown>;
+  /** The body's text holds no NUL (`textMayHoldNul`): no string of `value` does, and none needs looking for. */
+  nulFree: boolean;
 }
 
 /** What a handler gets: the transaction, the changes of its field (in arrival order) and after-commit work. */
@@ -161,7 +164,7 @@ export class WebhookInbox {
       await this.deps.db.transaction().execute(async (tx) => {
         this.storeStatements += 1;
         ids = await insertAppliedWebhookEvents(tx, group.map((g) => g.body));
-        await this.applyChanges(tx, group.map((g) => g.parsed ?? JSON.parse(g.body)), tasks);
+        await this.applyChanges(tx, group.map((g) => ({ text: g.body, parsed: g.parsed ?? JSON.parse(g.body) })), tasks);
         committing = true;
       });
     } catch (error) {
@@ -282,17 +285,17 @@ export class WebhookInbox {
     await this.deps.db.transaction().execute(async (tx) => {
       const events = await claimWebhookEvents(tx, ids); // another instance may hold or have applied some
       if (events.length === 0) return;
-      await this.applyChanges(tx, events.map((e) => JSON.parse(e.body) as unknown), tasks);
+      await this.applyChanges(tx, events.map((e) => ({ text: e.body, parsed: JSON.parse(e.body) as unknown })), tasks);
       await markWebhookEventsApplied(tx, events.map((e) => e.id));
     });
     this.runAfterCommit(tasks);
   }
 
   /** Hands every change of these bodies to its field's handler (each handler once, with its changes in order). */
-  private async applyChanges(tx: Transaction<Database>, bodies: unknown[], tasks: Array<() => Promise<void>>): Promise<void> {
+  private async applyChanges(tx: Transaction<Database>, bodies: Array<{ text: string; parsed: unknown }>, tasks: Array<() => Promise<void>>): Promise<void> {
     const byField = new Map<string, Change[]>();
     for (const body of bodies) {
-      for (const [field, change] of changesOf(body)) {
+      for (const [field, change] of changesOf(body.parsed, !textMayHoldNul(body.text))) {
         if (!this.deps.handlers[field]) continue;
         const list = byField.get(field);
         if (list) list.push(change);
@@ -312,13 +315,13 @@ export class WebhookInbox {
 }
 
 /** The (field, change) pairs of a parsed body. */
-function changesOf(body: unknown): Array<[string, Change]> {
+function changesOf(body: unknown, nulFree: boolean): Array<[string, Change]> {
   const parsed = (typeof body === 'object' && body !== null ? body : {}) as { entry?: unknown };
   const out: Array<[string, Change]> = [];
   for (const entry of (Array.isArray(parsed.entry) ? parsed.entry : []) as Array<{ id?: unknown; changes?: unknown }>) {
     for (const change of (Array.isArray(entry?.changes) ? entry.changes : []) as Array<{ field?: unknown; value?: unknown }>) {
       if (typeof change?.field !== 'string' || typeof change.value !== 'object' || change.value === null) continue;
-      out.push([change.field, { entryId: String(entry.id ?? ''), value: change.value as Record<string, unknown> }]);
+      out.push([change.field, { entryId: String(entry.id ?? ''), value: change.value as Record<string, unknown>, nulFree }]);
     }
   }
   return out;

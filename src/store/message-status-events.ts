@@ -12,12 +12,18 @@ type Db = Kysely<Database>;
 
 const json = (value: unknown) => JSON.stringify(value);
 
-/** What applying a status event reads of its message (not the payload nor the last webhook body). */
+/** The time columns a status event's rules read, as epoch milliseconds (null: not set). */
+export const EVENT_TIME_COLUMNS = ['send_attempted_at', 'backend_sended_time', 'sended_time', 'delivered_time', 'seen_time', 'failed_time'] as const;
+
+/**
+ * What applying a status event reads of its message (not the payload nor the last webhook body). Its times are epoch
+ * milliseconds, not Dates: the rules read only whether each is set and, for a step that moves, its value, so the
+ * driver does not build a Date for each of them on every row of every status batch.
+ */
 export type StatusTarget = Pick<
   MessageRow,
-  | 'id' | 'company_id' | 'phone_number' | 'status' | 'reached_rank' | 'ext_id' | 'send_attempted_at' | 'backend_sended_time' | 'sended_time'
-  | 'delivered_time' | 'seen_time' | 'failed_time' | 'pricing_rank' | 'user_id' | 'parent_user_id' | 'username'
-> & {
+  'id' | 'company_id' | 'phone_number' | 'status' | 'reached_rank' | 'ext_id' | 'pricing_rank' | 'user_id' | 'parent_user_id' | 'username'
+> & { [K in (typeof EVENT_TIME_COLUMNS)[number]]: number | null } & {
   /** The row version read (`xmin`): the update applies only while the row is still that version. */
   guard: string;
 };
@@ -29,24 +35,35 @@ export type StatusTarget = Pick<
  */
 const eventGuard = (m: 'm' | 'messages') => sql`${sql.ref(`${m}.xmin`)}::text`;
 
+/**
+ * A time column as epoch milliseconds (`date_part` gives float8 seconds, which the driver reads as a number; half a
+ * microsecond is added before the floor so a value on an exact millisecond is not read one below it).
+ */
+const epochMs = (column: string) => sql`floor(date_part('epoch', ${sql.ref(column)}) * 1000 + 0.0005)::float8 as ${sql.ref(column)}`;
+
 /** The columns a status event's rules read (not the payload nor the last webhook body, the widest), with the guard. */
-const eventTargetColumns = sql`id, company_id, phone_number, status, reached_rank, ext_id, send_attempted_at,
-  backend_sended_time, sended_time, delivered_time, seen_time, failed_time, pricing_rank, user_id, parent_user_id, username,
+const eventTargetColumns = sql`id, company_id, phone_number, status, reached_rank, ext_id,
+  ${sql.join(EVENT_TIME_COLUMNS.map(epochMs))}, pricing_rank, user_id, parent_user_id, username,
   ${eventGuard('messages')} as guard`;
 
 /**
  * Messages named by status events (by wamid, or by our id echoed as biz_opaque_callback_data), read without a lock,
- * with their guard for `applyEventUpdates`. Two index probes joined by `union`, not one `or`: each branch alone lets
+ * with their guard for `applyEventUpdates`, each once. Two index probes (the second only when ids are given), not one `or`: each branch alone lets
  * the planner see a unique index (`messages_ext_id`, whose `ext_id is not null` the `= any` implies, and the primary
  * key), so it probes them whatever the table's statistics say; with the `or` and no fresh statistics (after a bulk
  * start, or with autovacuum off) it scanned the whole table for every status batch, a cost that grew with the table.
  */
 export async function findMessagesForEvents(db: Db, wamids: string[], ids: string[]): Promise<StatusTarget[]> {
+  const byWamid = sql`select ${eventTargetColumns} from messages where ext_id = any(${[...new Set(wamids)]}::text[])`;
+  if (ids.length === 0) return (await sql<StatusTarget>`${byWamid}`.execute(db)).rows;
+  // `union all`: a message found by both keys comes twice (the same row version: one statement, one snapshot) and is
+  // kept once here, which costs less than `union` comparing every column of every row.
   const result = await sql<StatusTarget>`
-    select ${eventTargetColumns} from messages where ext_id = any(${wamids}::text[])
-    union
-    select ${eventTargetColumns} from messages where id = any(${ids}::text[]) and send_attempted_at is not null`.execute(db);
-  return result.rows;
+    ${byWamid}
+    union all
+    select ${eventTargetColumns} from messages where id = any(${[...new Set(ids)]}::text[]) and send_attempted_at is not null`.execute(db);
+  const seen = new Set<string>();
+  return result.rows.filter((m) => !seen.has(m.id) && seen.add(m.id) !== undefined);
 }
 
 /** These messages again (those whose guarded update found them changed), with their guard; no lock. */

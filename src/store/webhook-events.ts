@@ -14,6 +14,12 @@ export async function insertWebhookEvent(db: Db, body: string): Promise<string> 
 }
 
 /**
+ * The bodies as an array of one parameter each, in order: a single text[] parameter would have the driver escape
+ * every quote of every body into the array's text form (and the server unescape it).
+ */
+const bodyArray = (bodies: string[]) => sql`array[${sql.join(bodies.map((b) => sql`${b}::text`))}]`;
+
+/**
  * Stores verified raw bodies in one statement (one commit for webhook POSTs that arrive together); returns their
  * ids in the order of `bodies` (ids are drawn in insertion order, which follows the array).
  */
@@ -21,7 +27,7 @@ export async function insertWebhookEvents(db: Db, bodies: string[]): Promise<str
   if (bodies.length === 0) return [];
   const result = await sql<{ id: string }>`
     insert into webhook_events (body, state)
-    select b, 'RECEIVED' from unnest(${bodies}::text[]) with ordinality as u(b, n) order by n
+    select b, 'RECEIVED' from unnest(${bodyArray(bodies)}) with ordinality as u(b, n) order by n
     returning id::text as id`.execute(db);
   return result.rows.map((r) => r.id).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
 }
@@ -34,7 +40,7 @@ export async function insertAppliedWebhookEvents(db: Db, bodies: string[]): Prom
   if (bodies.length === 0) return [];
   const result = await sql<{ id: string }>`
     insert into webhook_events (body, state, applied_at)
-    select b, 'APPLIED', now() from unnest(${bodies}::text[]) with ordinality as u(b, n) order by n
+    select b, 'APPLIED', now() from unnest(${bodyArray(bodies)}) with ordinality as u(b, n) order by n
     returning id::text as id`.execute(db);
   return result.rows.map((r) => r.id).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
 }

@@ -19,3 +19,13 @@ test('siblings do not add up: depth is the deepest path', () => {
 test('a body nested 100,000 deep is measured without overflowing the stack', () => {
   assert.equal(jsonNestsDeeperThan('['.repeat(100_000) + ']'.repeat(100_000)), true);
 });
+
+test('a quote after an even run of backslashes ends its string; after an odd run it does not', () => {
+  // "\\" is a string holding one backslash: the bracket after it counts.
+  assert.equal(jsonNestsDeeperThan('["\\\\",[[1]]]', 2), true);
+  assert.equal(jsonNestsDeeperThan('["\\\\\\"",[1]]', 1), true);
+  // "\\\"[[[" is one string: its brackets do not count.
+  assert.equal(jsonNestsDeeperThan('["\\\\\\"[[["]', 1), false);
+  // An unterminated string ends the text (JSON.parse refuses it after).
+  assert.equal(jsonNestsDeeperThan('["[[[[', 1), false);
+});
