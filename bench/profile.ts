@@ -13,10 +13,10 @@
  *
  * `--ingestion N` profiles the webhook path alone: after the send, N duplicate `read` status events for its
  * messages are posted in bodies of 100, 8 at a time (the ingestion bench of bench/run.ts); the database samples,
- * CPU and rows written then cover the ingestion only (the service's profile still covers the process's life, so
- * use a small --rows).
+ * CPU, rows written and the service's profile then cover the ingestion only (the profiler is started and stopped
+ * around it by SIGUSR2, bench/lib/profile-window.mjs). `--keep FILE` keeps the service's .cpuprofile (for DevTools).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -86,9 +86,10 @@ function shapeOf(query: string): string {
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'tms-prof-'));
+  process.env.TMS_PROFILE_DIR = dir;
   const world = await startWorld({
     database: 'postgres', instances: 1, simMps: null, channelMps: 100_000,
-    serviceNodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+    serviceNodeArgs: INGESTION > 0 ? ['--import', new URL('./lib/profile-window.mjs', import.meta.url).pathname] : ['--cpu-prof', `--cpu-prof-dir=${dir}`],
   });
   let statements = new Map<string, number>();
   let waits = new Map<string, number>();
@@ -144,6 +145,7 @@ async function main(): Promise<void> {
       samples = 0;
       activeSamples = 0;
       meter = await CpuMeter.start([servicePid], world.simulator.child.pid!, pgUrl);
+      process.kill(servicePid, 'SIGUSR2');
       const t0 = performance.now();
       await load(bodies.length, 8, async (i) => {
         const res = await fetch(`http://127.0.0.1:${world.ports[0]}/webhooks/whatsapp`, {
@@ -158,6 +160,8 @@ async function main(): Promise<void> {
         return (health.webhook_events.RECEIVED ?? 0) === 0;
       }, 600_000, 50);
       ingestionSeconds = (applied - t0) / 1000;
+      process.kill(servicePid, 'SIGUSR2');
+      await waitUntil(async () => readdirSync(dir).some((f) => f.startsWith('window.')), 60_000, 100);
     }
     use = await meter.stop();
     seconds = (seen - started.startedAt) / 1000;
@@ -169,9 +173,10 @@ async function main(): Promise<void> {
     sampling = false;
     await world.close();
   }
-  const file = readdirSync(dir).find((f) => f.includes(`.${servicePid}.`));
+  const file = readdirSync(dir).find((f) => (INGESTION > 0 ? f.startsWith('window.') : f.includes(`.${servicePid}.`)));
   if (!file) throw new Error(`no profile of ${servicePid} in ${dir}: ${readdirSync(dir).join(', ')}`);
   const prof = summarise(JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile);
+  if (process.argv.includes('--keep')) copyFileSync(join(dir, file), process.argv[process.argv.indexOf('--keep') + 1]);
   rmSync(dir, { recursive: true, force: true });
 
   const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)} %`;
@@ -184,7 +189,7 @@ async function main(): Promise<void> {
       ? `${ROWS} rows started on the FLAGGED channel (stored, not sent), answered in ${seconds.toFixed(1)} s (${(ROWS / seconds).toFixed(0)} rows/s); CPU per row: ${cpuPerMessage(use!, ROWS)}; rows written per row ${writes!.total.toFixed(2)}.`
       : `${ROWS} rows to the last BACKEND_SEEN in ${seconds.toFixed(1)} s (${(ROWS / seconds).toFixed(0)} msg/s); CPU per message: ${cpuPerMessage(use!, ROWS)}; rows written per message ${writes!.total.toFixed(2)} (${writes!.byTable.map(([t, n]) => `${t} ${n.toFixed(2)}`).join(', ')}).`,
     '',
-    `**Service CPU profile** (V8 sampling, whole process life; ${(busy / 1000).toFixed(1)} s busy of ${(prof.total / 1000).toFixed(1)} s): self time by package or file`,
+    `**Service CPU profile** (V8 sampling, ${INGESTION > 0 ? 'the ingestion only' : 'whole process life'}; ${(busy / 1000).toFixed(1)} s busy of ${(prof.total / 1000).toFixed(1)} s): self time by package or file`,
     '',
     '| place | self time | share of busy |',
     '|---|---|---|',
