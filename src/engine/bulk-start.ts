@@ -185,6 +185,13 @@ function v1Reader(template: TemplateRow, slots: Slot[], shape: StartShape): RowR
   if (unsupported.length) {
     throw fieldError('message_template_id', `start (v1) rows cannot fill ${unsupported.map((s) => s.column).join(', ')}; use startv2`);
   }
+  // Per template, not per row: which row field feeds each column, and the params index of a BODY column.
+  const byColumn = new Map(slots.map((s) => [s.column, v1Field(s)]));
+  const paramIndex = new Map<string, number>();
+  for (const [column, f] of byColumn) {
+    const m = f === null ? null : /^params\[(\d+)\]$/.exec(f);
+    if (m) paramIndex.set(column, Number(m[1]));
+  }
   return (raw, i) => {
     const at = `rows[${i}]`;
     // The row's shape is the schema's (StartV1Body's rows): an object of known fields, each a cell of at most
@@ -207,12 +214,11 @@ function v1Reader(template: TemplateRow, slots: Slot[], shape: StartShape): RowR
     const who = parseRecipient(row.phone_number, row.user_id, { phone: `${at}.phone_number`, userId: `${at}.user_id` });
     if (!who.ok) return [{ code: 'VALIDATION_FAILED', message: `row ${i + 1}: ${who.reason}`, field: who.field }];
     const params = (row.params as unknown[] | undefined) ?? [];
-    const byColumn = new Map(slots.map((s) => [s.column, v1Field(s)]));
     const value = (column: string) => {
       const f = byColumn.get(column);
       if (!f) return undefined;
-      const m = /^params\[(\d+)\]$/.exec(f);
-      return m ? cell(params[Number(m[1])]) : cell(row[f]);
+      const k = paramIndex.get(column);
+      return k === undefined ? cell(row[f]) : cell(params[k]);
     };
     // A value the template does not take is refused with the row, as a missing one is (never dropped).
     const unused = v1UnusedValues(slots, row, (f) => `${at}.${f}`, `row ${i + 1}`);
@@ -291,23 +297,59 @@ function hasButtons(components: StoredComponents): boolean {
  * lines (and their chunk) outlive young collections and pile up in the old generation, so the heap would grow
  * with the file until a full collection.
  */
-async function* textLines(file: string): AsyncGenerator<string> {
+async function* lineBatches(file: string): AsyncGenerator<string[]> {
   let rest = '';
   for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 16 * 1024 })) {
     let from = 0;
     const text = rest + (chunk as string);
+    const batch: string[] = [];
     for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', from)) {
-      if (end > from) yield text.slice(from, end);
+      if (end > from) batch.push(text.slice(from, end));
       from = end + 1;
     }
     rest = text.slice(from);
+    if (batch.length) yield batch;
   }
-  if (rest) yield rest;
+  if (rest) yield [rest];
 }
 
-async function* lines(file: string): AsyncGenerator<unknown> {
-  for await (const line of textLines(file)) yield JSON.parse(line);
+async function* textLines(file: string): AsyncGenerator<string> {
+  for await (const batch of lineBatches(file)) yield* batch;
 }
+
+/** The lines of a spool file one at a time, awaiting only when a chunk's lines are used up (one promise a chunk, not a line). */
+class LineReader {
+  private readonly batches: AsyncGenerator<string[]>;
+  private batch: string[] = [];
+  private k = 0;
+
+  constructor(file: string) {
+    this.batches = lineBatches(file);
+  }
+
+  /** The next line, or undefined at the end. */
+  async next(): Promise<string | undefined> {
+    while (this.k >= this.batch.length) {
+      const next = await this.batches.next();
+      if (next.done) return undefined;
+      this.batch = next.value;
+      this.k = 0;
+    }
+    return this.batch[this.k++];
+  }
+
+  /** The next line when one is at hand without waiting; null when `next()` must be awaited. */
+  take(): string | null {
+    return this.k < this.batch.length ? this.batch[this.k++] : null;
+  }
+
+  async close(): Promise<void> {
+    await this.batches.return(undefined);
+  }
+}
+
+/** Characters of ready lines gathered before one write to the ready file (a write per row cost more than the row). */
+const READY_WRITE_CHARS = 64 * 1024;
 
 async function write(out: WriteStream, text: string): Promise<void> {
   if (!out.write(text)) await once(out, 'drain');
@@ -318,15 +360,18 @@ async function write(out: WriteStream, text: string): Promise<void> {
  * user_id, full_name, payload. The second pass puts the id, row number, due time and the bulk send's own fields
  * before it.
  */
-function readyLine(row: ReadyRow, template: TemplateRow): string {
-  const payload: TemplateSendPayload = {
-    messaging_product: 'whatsapp',
-    recipient_type: 'individual',
-    ...sendTarget(row),
-    type: 'template',
-    template: { name: template.name, language: { code: template.language }, ...(row.components.length ? { components: row.components as never } : {}) },
+function readyLines(template: TemplateRow): (row: ReadyRow) => string {
+  const language = { code: template.language };
+  return (row) => {
+    const payload: TemplateSendPayload = {
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      ...sendTarget(row),
+      type: 'template',
+      template: { name: template.name, language, ...(row.components.length ? { components: row.components as never } : {}) },
+    };
+    return `${copyField(row.ref)}\t${copyField(row.phone)}\t${copyField(row.userId)}\t${copyField(row.fullName)}\t${copyField(JSON.stringify(payload))}\n`;
   };
-  return `${copyField(row.ref)}\t${copyField(row.phone)}\t${copyField(row.userId)}\t${copyField(row.fullName)}\t${copyField(JSON.stringify(payload))}\n`;
 }
 
 /** The recipient of a ready line: its phone number (second field) and BSUID (third); neither needs a COPY escape. */
@@ -433,32 +478,45 @@ export async function startBulkSend(
   const markets = f.dryRun ? new MarketTally() : null;
   // Valid rows wait in chunks for one read of what the network linked to their phone numbers and BSUIDs.
   let chunk: ReadyRow[] = [];
+  const readyText = readyLines(template);
   const flush = async () => {
     const links = await findLinks(deps.db, companyId, chunk);
+    let text = '';
     for (const row of chunk) {
       const linked = { ...row, linkedUserId: row.phone ? links.userIdOf.get(row.phone) : null, linkedPhone: row.userId ? links.phoneOf.get(row.userId) : null };
       if (!seen.add(linked)) continue;
       unique += 1;
       markets?.add(row);
-      await write(ready, readyLine(row, template));
+      text += readyText(row);
+      if (text.length >= READY_WRITE_CHARS) {
+        await write(ready, text);
+        text = '';
+      }
     }
+    if (text) await write(ready, text);
     chunk = [];
   };
-  for await (const raw of lines(file)) {
-    const row = read(raw, i);
-    i += 1;
-    if (Array.isArray(row) && skipped) {
-      await skipped.add(raw, i - 1, row);
-      continue;
+  const rowLines = new LineReader(file);
+  try {
+    for (let line = await rowLines.next(); line !== undefined; line = rowLines.take() ?? (await rowLines.next())) {
+      const raw: unknown = JSON.parse(line);
+      const row = read(raw, i);
+      i += 1;
+      if (Array.isArray(row) && skipped) {
+        await skipped.add(raw, i - 1, row);
+        continue;
+      }
+      if (Array.isArray(row)) {
+        errors.push(...row);
+        if (errors.length >= MAX_ERRORS) break;
+        continue;
+      }
+      if (errors.length) continue;
+      chunk.push(row);
+      if (chunk.length >= LINK_LOOKUP_BATCH) await flush();
     }
-    if (Array.isArray(row)) {
-      errors.push(...row);
-      if (errors.length >= MAX_ERRORS) break;
-      continue;
-    }
-    if (errors.length) continue;
-    chunk.push(row);
-    if (chunk.length >= LINK_LOOKUP_BATCH) await flush();
+  } finally {
+    await rowLines.close();
   }
   if (!errors.length) await flush();
   await new Promise<void>((resolve, reject) => ready.end((error?: Error | null) => (error ? reject(error) : resolve())));
@@ -493,7 +551,7 @@ export async function startBulkSend(
   // Pass 2: store the unique rows in batches, due evenly over total_time.
   const id = newId();
   const hasButton = hasButtons(template.components as StoredComponents);
-  await insertBulkSend(deps.db, {
+  const createdAt = await insertBulkSend(deps.db, {
     id,
     company_id: companyId,
     channel_id: channel.id,
@@ -505,10 +563,12 @@ export async function startBulkSend(
     total_time: f.totalTime,
     message_send_ttl_seconds: f.ttl,
   });
-  const readyLines = textLines(readyFile);
+  const storedLines = new LineReader(readyFile);
   try {
-    // A scheduled send's rows are due from its time (spread again from the actual start when it activates).
-    const start = f.scheduledAt?.getTime() ?? Date.now();
+    // A scheduled send's rows are due from its time (spread again from the actual start when it activates). Else
+    // from the bulk send's creation, the database's clock that claims compare due times with: the due-work probe
+    // steps over that exact time while the rows are stored (listChannelsWithDueWork).
+    const start = f.scheduledAt?.getTime() ?? createdAt.getTime();
     // On PGlite every COPY statement holds the one connection, which serves requests in arrival order: a smaller
     // batch lets reads in between (a read waits for one batch, never for the whole list).
     const batchSize = deps.batchSize ?? (transactionWithCopy(deps.db) ? 5000 : 1000);
@@ -520,19 +580,26 @@ export async function startBulkSend(
     const shared = [companyId, channel.id, template.id, channel.waba_id, id, withCopy ? 'QUEUED' : 'NONE'].map(copyField).join('\t');
     let rowNo = 0;
     let ended = false;
+    let lastDueMs = NaN;
+    let dueAt = '';
     /** The next `batchSize` rows as COPY lines, in pieces of about 32k characters (short-lived, never one large string). */
     async function* batch(): AsyncGenerator<string> {
       const ids = newIds(batchSize);
       let piece = '';
       for (let k = 0; k < batchSize; k += 1) {
-        const next = await readyLines.next();
-        if (next.done) {
+        const next = storedLines.take() ?? (await storedLines.next());
+        if (next === undefined) {
           ended = true;
           break;
         }
-        const dueAt = new Date(start + Math.floor((rowNo * f.totalTime * 1000) / unique)).toISOString();
+        // Rows share a due millisecond in runs (all of them with total_time 0): its text is made once a run.
+        const dueMs = start + Math.floor((rowNo * f.totalTime * 1000) / unique);
+        if (dueMs !== lastDueMs) {
+          lastDueMs = dueMs;
+          dueAt = new Date(dueMs).toISOString();
+        }
         rowNo += 1;
-        piece += `${ids[k]}\t${rowNo}\t${dueAt}\t${shared}\t${next.value}\n`;
+        piece += `${ids[k]}\t${rowNo}\t${dueAt}\t${shared}\t${next}\n`;
         if (piece.length >= PIECE_CHARS) {
           yield piece;
           piece = '';
@@ -582,7 +649,7 @@ export async function startBulkSend(
     await deleteBulkSend(deps.db, id).catch(() => undefined);
     throw error;
   } finally {
-    await readyLines.return(undefined);
+    await storedLines.close();
   }
   return { dryRun: false, id, summary: unique, duplicates, ...(skipped ? { skipped: skipped.count } : {}) };
 }
