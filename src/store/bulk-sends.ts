@@ -65,19 +65,24 @@ export async function resumeBulkSends(db: Db, ids: string[]): Promise<void> {
     where id in (select id from send_wizards where id = any(${ids}::text[]) and status in (${bulkSendStates(release.from)}) order by id for update)`.execute(db);
 }
 
-/** A new bulk send, PENDING while its rows are stored. */
+/**
+ * A new bulk send, PENDING while its rows are stored; answers its `created_at` to the millisecond, the due time of
+ * rows sent at once (the due-work probe steps over that time while the start stores: listChannelsWithDueWork).
+ */
 export async function insertBulkSend(
   db: Db,
   w: {
     id: string; company_id: string; channel_id: string; template_id: string; template_name: string; send_name?: string | null; from_number: string;
     has_button: boolean; total_time: number; message_send_ttl_seconds?: number | null;
   },
-): Promise<void> {
-  await sql`
+): Promise<Date> {
+  const result = await sql<{ at: Date | string }>`
     insert into send_wizards (id, company_id, channel_id, template_id, template_name, send_name, from_number, has_button, status, total_time,
                               message_send_ttl_seconds)
     values (${w.id}, ${w.company_id}, ${w.channel_id}, ${w.template_id}, ${w.template_name}, ${w.send_name ?? null}, ${w.from_number}, ${w.has_button},
-            ${state(STORING_STATUS)}, ${w.total_time}, ${w.message_send_ttl_seconds ?? null})`.execute(db);
+            ${state(STORING_STATUS)}, ${w.total_time}, ${w.message_send_ttl_seconds ?? null})
+    returning date_trunc('milliseconds', created_at) as at`.execute(db);
+  return new Date(result.rows[0].at);
 }
 
 /**

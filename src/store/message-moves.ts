@@ -4,7 +4,7 @@
  * the bulk-send counters exact in the same transaction.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { BULK_SEND_MOVES, WITHHELD_STATUSES } from '../domain/bulk-send-states.js';
+import { BULK_SEND_MOVES, STORING_STATUS, WITHHELD_STATUSES } from '../domain/bulk-send-states.js';
 import { CHECK_MOVES, LEASED_STATUSES, MESSAGE_MOVES, onlySource, QUEUED_STATUS, type MessageMove } from '../domain/message-moves.js';
 import type { MessageStatus } from '../domain/message-states.js';
 import type { MessageRow } from './message-inserts.js';
@@ -178,14 +178,25 @@ export async function deferQueuedRows(db: Db, rows: Array<{ id: string; due_at: 
  * Channels with due QUEUED messages (one index probe per channel, none for the channels in `skip`); a channel whose token the network refused
  * is left out until its back-off passes (or a rotation clears it), and a channel whose tier window is full
  * until its earliest expiry (its held rows cost nothing while they wait).
+ *
+ * The probe steps over the due time of a start still storing on the channel (the bulk send's `created_at` to the
+ * millisecond, the due time of all its rows when sent at once: bulk-start.ts): on PostgreSQL that start's rows are
+ * stored QUEUED in one open transaction, invisible but in the index, and a probe through them would walk every one
+ * (none visible), each probe longer than the last while a large list is stored. Another row due at that very
+ * millisecond waits until the start ends.
  */
 export async function listChannelsWithDueWork(db: Db, skip: string[] = []): Promise<string[]> {
   // `skip`: channels the caller is sending already (their probe would walk the entries of the rows it just claimed).
   const result = await sql<{ id: string }>`
     select c.id from channels c
+    cross join lateral (select min(date_trunc('milliseconds', w.created_at)) as at from send_wizards w
+                        where w.channel_id = c.id and w.status = ${state(STORING_STATUS)}) storing
     where c.id <> all(${skip}::text[]) and (c.auth_retry_at is null or c.auth_retry_at <= now())
       and not exists (select 1 from channel_tier_holds h where h.channel_id = c.id and h.held_until > now())
-      and exists (select 1 from messages m where m.channel_id = c.id and m.status = ${state(QUEUED_STATUS)} and m.due_at <= now())`.execute(db);
+      and (exists (select 1 from messages m where m.channel_id = c.id and m.status = ${state(QUEUED_STATUS)} and m.due_at <= now()
+                     and m.due_at < coalesce(storing.at, 'infinity'))
+           or exists (select 1 from messages m where m.channel_id = c.id and m.status = ${state(QUEUED_STATUS)} and m.due_at <= now()
+                     and m.due_at > storing.at))`.execute(db);
   return result.rows.map((r) => r.id);
 }
 
