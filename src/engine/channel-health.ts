@@ -60,8 +60,51 @@ export function channelAuthError(channel: Pick<ChannelRow, 'auth_error' | 'auth_
   );
 }
 
-/** Reads a stored channel's health from the network and stores it; returns the updated row. */
+/**
+ * Refreshes running now, per health deps and channel (and whether the row carried an auth error): requests that
+ * find the same channel stale at once share one network read and one update of its row, where each used to make
+ * its own (32 requests in flight made 32 reads and 32 updates queued on the row's lock every time it went stale).
+ */
+const refreshing = new WeakMap<ChannelHealthDeps, Map<string, Promise<ChannelRow>>>();
+
+/**
+ * Reads a stored channel's health from the network and stores it; returns the updated row. Callers that ask
+ * while a read of the same channel runs get that read's health on their own row.
+ */
 export async function refreshChannel(deps: ChannelHealthDeps, channel: ChannelRow): Promise<ChannelRow> {
+  let running = refreshing.get(deps);
+  if (!running) {
+    running = new Map();
+    refreshing.set(deps, running);
+  }
+  const key = `${channel.auth_error ? 'held' : 'clear'}:${channel.id}`;
+  const shared = running.get(key);
+  if (shared) {
+    const fresh = await shared;
+    return { ...channel, ...healthOf(fresh) };
+  }
+  const flight = readAndStoreHealth(deps, channel);
+  running.set(key, flight);
+  try {
+    return await flight;
+  } finally {
+    running.delete(key);
+  }
+}
+
+/** The columns a refresh sets. */
+function healthOf(row: ChannelRow): Partial<ChannelRow> {
+  const {
+    display_phone_number, verified_name, status, quality_rating, messaging_limit_tier, throughput_level, throughput_mps, auth_error, auth_failed_at,
+    auth_retry_at, refreshed_at,
+  } = row;
+  return {
+    display_phone_number, verified_name, status, quality_rating, messaging_limit_tier, throughput_level, throughput_mps, auth_error, auth_failed_at,
+    auth_retry_at, refreshed_at,
+  };
+}
+
+async function readAndStoreHealth(deps: ChannelHealthDeps, channel: ChannelRow): Promise<ChannelRow> {
   let info;
   try {
     info = await deps.network.getPhoneNumber(credentialsOf(channel, deps.secrets));
