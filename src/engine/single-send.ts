@@ -3,7 +3,8 @@
  * WABA, parameters against the template, E.164 number, channel not blocked and its token not refused, recipient
  * not opted out, tier quota), then queued for the dispatcher, which hands it to the network at most once.
  *
- * Per request: the channel, the template and the opt-out are read in one statement (findSingleSendFacts). A
+ * Per request: the channel, the template and the opt-out are read in one statement (findSingleSendFacts), with
+ * the caller's token when the HTTP layer left its live check to the request (http/auth.ts). A
  * channel without a tier cap and a request without an Idempotency-Key need no transaction: their rows are stored
  * by a group insert (the rows of the requests that arrive while one insert runs go together in the next: one
  * statement and one commit for all of them; each request is answered after its row is committed). A capped
@@ -42,6 +43,11 @@ export interface SingleSendRequest {
   templateId: string;
   fullName?: string;
   components?: unknown;
+  /**
+   * The caller's token, when no lookup checked it before the request: checked live (not revoked, of this company)
+   * in the request's first read, before anything else; `revoked()` gives the error to answer when it is not.
+   */
+  token?: { hash: string; checked(): void; revoked(): Error };
 }
 
 /** What the single send needs. */
@@ -94,7 +100,9 @@ export async function sendSingle(
   const ids: RecipientIds | null = who.ok ? { phone: who.phone, userId: who.userId } : null;
   // The checks keep their order (and so which error a request with several faults gets): channel, token hold,
   // recipient, template, parameters, channel health, opt-out.
-  const facts = await findSingleSendFacts(deps.db, companyId, req.channelId, req.templateId, ids);
+  const facts = await findSingleSendFacts(deps.db, companyId, req.channelId, req.templateId, ids, req.token?.hash);
+  req.token?.checked();
+  if (facts === 'TOKEN_REVOKED') throw req.token!.revoked();
   if (!facts) throw new AppError('CHANNEL_NOT_FOUND', `Channel ${req.channelId} was not found.`, { field: 'channel_id' });
   // Stale health is read from the network (as readChannelHealth does).
   const channel = await freshChannel(deps.health, facts.channel);

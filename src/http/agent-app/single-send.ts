@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { sendSingle } from '../../engine/single-send.js';
 import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES } from '../envelope.js';
+import { TOKEN_CHECKED_BY_ROUTE } from '../auth.js';
 import { idempotencyFence, idempotentRoute } from '../idempotency.js';
 import { documented, IDEMPOTENCY_HEADER_DOC } from '../openapi/doc-only.js';
 import { EX } from '../openapi/examples.js';
@@ -15,7 +16,7 @@ export const agentAppSingleSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = as
     '/single-messagev2',
     {
       ...idempotentRoute(deps.db, { instance: deps.instance }),
-      config: documented({ headers: IDEMPOTENCY_HEADER_DOC }),
+      config: { ...documented({ headers: IDEMPOTENCY_HEADER_DOC }), ...TOKEN_CHECKED_BY_ROUTE },
       schema: {
         tags: ['/agent-app/message-template'],
         summary: 'Send one template message (queued, handed to the network at most once)',
@@ -40,6 +41,7 @@ export const agentAppSingleSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = as
     async (request, reply) => {
       const b = request.body;
       const fence = idempotencyFence(request, reply);
+      const pending = request.pendingToken;
       const id = await sendSingle(deps.singleSend, request.companyId, {
         channelId: b.channel_id,
         phoneNumber: b.phone_number,
@@ -47,6 +49,11 @@ export const agentAppSingleSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = as
         templateId: b.message_template_id,
         fullName: b.full_name,
         components: b.message_template,
+        token: pending && {
+          hash: pending.hash,
+          checked: () => (pending.checked = true),
+          revoked: () => pending.revoked(),
+        },
       }, fence && ((tx, messageId) => fence(tx, { success: true, data: { message_id: messageId } })));
       return { success: true as const, data: { message_id: id } };
     },
