@@ -15,6 +15,10 @@
  * messages are posted in bodies of 100, 8 at a time (the ingestion bench of bench/run.ts); the database samples,
  * CPU, rows written and the service's profile then cover the ingestion only (the profiler is started and stopped
  * around it by SIGUSR2, bench/lib/profile-window.mjs). `--keep FILE` keeps the service's .cpuprofile (for DevTools).
+ *
+ * `--singles N` profiles single sends alone, the same way: after the send, N single-messagev2 POSTs, 32 in flight
+ * (the singles bench of bench/run.ts), timed to the last answer; CPU per request includes the bench process's own
+ * (the client), and the database's commits per request (`pg_stat_database.xact_commit`, the sampler's left out).
  */
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +26,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { SIM_CHANNEL_IDS, SIM_WABA_ID } from '../src/network/simulator/constants.js';
 import { CpuMeter, cpuPerMessage, settledTableWrites, tableWrites, writesPerMessage } from './lib/cost.js';
-import { allRows, load, machine, startBulk, waitUntil, wizardItem } from './lib/measure.js';
+import { allRows, load, machine, percentile, singleSends, startBulk, waitUntil, wizardItem } from './lib/measure.js';
 import { signWebhookBody } from '../src/domain/webhook-signature.js';
 import { startWorld } from './lib/world.js';
 
@@ -30,6 +34,9 @@ const arg = (name: string, fallback: number) => (process.argv.includes(name) ? N
 const ROWS = arg('--rows', 30_000);
 const TOP = arg('--top', 25);
 const INGESTION = arg('--ingestion', 0);
+const SINGLES = arg('--singles', 0);
+/** The service's profile covers one phase (the ingestion, the single sends), not the process's life. */
+const WINDOWED = INGESTION > 0 || SINGLES > 0;
 /** `--start-only`: the start alone: N rows on the FLAGGED channel (stored and queued, never sent), to the start's answer. */
 const START_ONLY = process.argv.includes('--start-only');
 
@@ -89,13 +96,14 @@ async function main(): Promise<void> {
   process.env.TMS_PROFILE_DIR = dir;
   const world = await startWorld({
     database: 'postgres', instances: 1, simMps: null, channelMps: 100_000,
-    serviceNodeArgs: INGESTION > 0 ? ['--import', new URL('./lib/profile-window.mjs', import.meta.url).pathname] : ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+    serviceNodeArgs: WINDOWED ? ['--import', new URL('./lib/profile-window.mjs', import.meta.url).pathname] : ['--cpu-prof', `--cpu-prof-dir=${dir}`],
   });
   let statements = new Map<string, number>();
   let waits = new Map<string, number>();
   let samples = 0;
   let activeSamples = 0;
   let ingestionSeconds = 0;
+  let singles = { seconds: 0, p50: 0, p99: 0, clientCpu: 0, commits: 0 };
   let sampling = true;
   const servicePid = world.services[0].child.pid!;
   let seconds = 0;
@@ -163,17 +171,36 @@ async function main(): Promise<void> {
       process.kill(servicePid, 'SIGUSR2');
       await waitUntil(async () => readdirSync(dir).some((f) => f.startsWith('window.')), 60_000, 100);
     }
+    if (SINGLES > 0) {
+      // The single sends alone: what the bulk send cost is dropped (its webhooks are over: every row is seen).
+      await meter.stop();
+      const commits = async () => Number((await client.query<{ n: string }>('select xact_commit as n from pg_stat_database where datname = current_database()')).rows[0].n);
+      before = await tableWrites(pgUrl);
+      statements = new Map();
+      waits = new Map();
+      samples = 0;
+      activeSamples = 0;
+      const commits0 = await commits();
+      meter = await CpuMeter.start([servicePid], world.simulator.child.pid!, pgUrl);
+      process.kill(servicePid, 'SIGUSR2');
+      const { latencies, totalMs, clientCpu } = await singleSends(world, SINGLES, 32);
+      process.kill(servicePid, 'SIGUSR2');
+      singles = {
+        seconds: totalMs / 1000, p50: percentile(latencies, 50), p99: percentile(latencies, 99), clientCpu, commits: (await commits()) - commits0 - samples,
+      };
+      await waitUntil(async () => readdirSync(dir).some((f) => f.startsWith('window.')), 60_000, 100);
+    }
     use = await meter.stop();
     seconds = (seen - started.startedAt) / 1000;
     sampling = false;
     await sampler;
     await client.end();
-    writes = writesPerMessage(before, await settledTableWrites(pgUrl), INGESTION > 0 ? INGESTION : ROWS);
+    writes = writesPerMessage(before, await settledTableWrites(pgUrl), SINGLES > 0 ? SINGLES : INGESTION > 0 ? INGESTION : ROWS);
   } finally {
     sampling = false;
     await world.close();
   }
-  const file = readdirSync(dir).find((f) => (INGESTION > 0 ? f.startsWith('window.') : f.includes(`.${servicePid}.`)));
+  const file = readdirSync(dir).find((f) => (WINDOWED ? f.startsWith('window.') : f.includes(`.${servicePid}.`)));
   if (!file) throw new Error(`no profile of ${servicePid} in ${dir}: ${readdirSync(dir).join(', ')}`);
   const prof = summarise(JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile);
   if (process.argv.includes('--keep')) copyFileSync(join(dir, file), process.argv[process.argv.indexOf('--keep') + 1]);
@@ -183,13 +210,15 @@ async function main(): Promise<void> {
   const busy = prof.total - prof.idle;
   const out = [
     `Profiled by \`npx tsx bench/profile.ts --rows ${ROWS}\` on ${new Date().toISOString().slice(0, 10)}, ${machine()}.`,
-    INGESTION > 0
+    SINGLES > 0
+      ? `${ROWS} rows sent, then ${SINGLES} single sends, 32 in flight, in ${singles.seconds.toFixed(1)} s (${(SINGLES / singles.seconds).toFixed(0)} req/s, p50 ${singles.p50.toFixed(1)} ms, p99 ${singles.p99.toFixed(1)} ms); CPU per request: ${cpuPerMessage(use!, SINGLES)}, client (the bench process) ${((singles.clientCpu * 1000) / SINGLES).toFixed(3)} ms; commits per request ${(singles.commits / SINGLES).toFixed(2)}; rows written per request ${writes!.total.toFixed(2)} (${writes!.byTable.map(([t, n]) => `${t} ${n.toFixed(2)}`).join(', ')}). Database samples and the service's profile: while the single sends ran (their sends and webhooks included as far as they ran meanwhile).`
+      : INGESTION > 0
       ? `${ROWS} rows sent, then ${INGESTION} duplicate read events posted in bodies of 100 (8 in flight) and applied in ${ingestionSeconds.toFixed(1)} s (${(INGESTION / ingestionSeconds).toFixed(0)} events/s); CPU per event: ${cpuPerMessage(use!, INGESTION)}; rows written per event ${writes!.total.toFixed(3)} (${writes!.byTable.map(([t, n]) => `${t} ${n.toFixed(3)}`).join(', ')}). Database samples: the ingestion only.`
       : START_ONLY
       ? `${ROWS} rows started on the FLAGGED channel (stored, not sent), answered in ${seconds.toFixed(1)} s (${(ROWS / seconds).toFixed(0)} rows/s); CPU per row: ${cpuPerMessage(use!, ROWS)}; rows written per row ${writes!.total.toFixed(2)}.`
       : `${ROWS} rows to the last BACKEND_SEEN in ${seconds.toFixed(1)} s (${(ROWS / seconds).toFixed(0)} msg/s); CPU per message: ${cpuPerMessage(use!, ROWS)}; rows written per message ${writes!.total.toFixed(2)} (${writes!.byTable.map(([t, n]) => `${t} ${n.toFixed(2)}`).join(', ')}).`,
     '',
-    `**Service CPU profile** (V8 sampling, ${INGESTION > 0 ? 'the ingestion only' : 'whole process life'}; ${(busy / 1000).toFixed(1)} s busy of ${(prof.total / 1000).toFixed(1)} s): self time by package or file`,
+    `**Service CPU profile** (V8 sampling, ${SINGLES > 0 ? 'while the single sends ran' : INGESTION > 0 ? 'the ingestion only' : 'whole process life'}; ${(busy / 1000).toFixed(1)} s busy of ${(prof.total / 1000).toFixed(1)} s): self time by package or file`,
     '',
     '| place | self time | share of busy |',
     '|---|---|---|',

@@ -13,9 +13,9 @@ import { signWebhookBody } from '../src/domain/webhook-signature.js';
 import { createCloudApiAdapter } from '../src/network/cloud-api/adapter.js';
 import { SIM_ACCESS_TOKEN, SIM_APP_ID, SIM_CHANNEL_IDS, SIM_WABA_ID } from '../src/network/simulator/constants.js';
 import { freePort, startTms, waitForHttp } from '../test/support/processes.js';
-import { sendableComponents, sendParams } from '../test/support/sending.js';
-import { allRows, load, machine, percentile, startBulk, waitUntil, wizardItem } from './lib/measure.js';
-import { BENCH_TOKEN, extraChannelId, peakRssMb, startWorld, type World } from './lib/world.js';
+import { sendableComponents } from '../test/support/sending.js';
+import { allRows, load, machine, percentile, singleSends, startBulk, waitUntil, wizardItem } from './lib/measure.js';
+import { extraChannelId, peakRssMb, startWorld, type World } from './lib/world.js';
 import { CpuMeter, cpuPerMessage, settledTableWrites, tableWrites, writesPerMessage } from './lib/cost.js';
 import { fileBench, fileBenchRows } from './file-start.js';
 import { settle, settleRows } from './settle.js';
@@ -230,18 +230,18 @@ async function instancesOnChannels(): Promise<void> {
   log(`3 instances ÷ 1 on ${N.channels} channels, caps off: ${figures['instances on channels']}`);
 }
 
-/** Single-send requests: `N.singles` POSTs of single-messagev2 to the first instance, 32 in flight. */
+/**
+ * Single-send requests: `N.singles` POSTs of single-messagev2 to the first instance, 32 in flight, from this process;
+ * with CPU per request of each process while they run (the service's sends and status webhooks of the messages
+ * included, as far as they run meanwhile) and of this process, the client.
+ */
 async function singles(world: World, setup: string): Promise<void> {
-  const { latencies, totalMs: singleMs } = await load(N.singles, 32, async (i) => {
-    const res = await fetch(`http://127.0.0.1:${world.ports[0]}/agent-app/message-template/single-messagev2`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${BENCH_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ channel_id: main, phone_number: `9057300${String(i * 10 + 13).padStart(6, '0')}`, message_template_id: world.templateId, message_template: sendParams() }),
-    });
-    if (res.status !== 200) throw new Error(`single send ${res.status} ${await res.text()}`);
-  });
+  const meter = await CpuMeter.start(world.services.map((s) => s.child.pid!), world.simulator.child.pid!, world.dbEnv.DATABASE_URL);
+  const { latencies, totalMs: singleMs, clientCpu } = await singleSends(world, N.singles, 32);
+  const use = await meter.stop();
   const single = `${(N.singles / (singleMs / 1000)).toFixed(0)} req/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`;
   record('single send', setup, `${N.singles} requests, 32 in flight: ${single}`);
+  record('single send cost', setup, `CPU per request: ${cpuPerMessage(use, N.singles)}, client (the bench process) ${((clientCpu * 1000) / N.singles).toFixed(3)} ms`);
   figures[`single ${setup}`] = single;
 }
 

@@ -1,8 +1,9 @@
 /** Measuring helpers for the bench: streamed start bodies, polling, latency percentiles, machine facts. */
 import { cpus, totalmem } from 'node:os';
 import { Readable } from 'node:stream';
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 import { SIM_CHANNEL_IDS } from '../../src/network/simulator/constants.js';
+import { sendParams } from '../../test/support/sending.js';
 import { BENCH_TOKEN, type World } from './world.js';
 
 const A = '/agent-app/message-template/send-wizard';
@@ -92,4 +93,29 @@ export async function load(count: number, concurrency: number, fn: (i: number) =
 export function machine(): string {
   const cpu = cpus();
   return `${cpu.length} × ${cpu[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.platform}`;
+}
+
+/**
+ * `count` single sends (single-messagev2) to the world's first instance, `concurrency` in flight, from this process
+ * (a separate process from the service): latencies (ms, sorted), the total time and this process's own CPU seconds.
+ * The client is undici's `request` on a keep-alive pool of `concurrency` connections: the same requests as `fetch`
+ * at a third of the client's CPU, which shares the machine's cores with the service.
+ */
+export async function singleSends(world: World, count: number, concurrency: number, prefix = '9057300') {
+  const agent = new Agent({ connections: concurrency, pipelining: 1 });
+  const url = `http://127.0.0.1:${world.ports[0]}/agent-app/message-template/single-messagev2`;
+  const headers = { authorization: `Bearer ${BENCH_TOKEN}`, 'content-type': 'application/json' };
+  const cpu0 = process.cpuUsage();
+  try {
+    const result = await load(count, concurrency, async (i) => {
+      const body = JSON.stringify({ channel_id: SIM_CHANNEL_IDS.main, phone_number: `${prefix}${String(i * 10 + 13).padStart(6, '0')}`, message_template_id: world.templateId, message_template: sendParams() });
+      const res = await request(url, { method: 'POST', headers, body, dispatcher: agent });
+      const text = await res.body.text();
+      if (res.statusCode !== 200) throw new Error(`single send ${res.statusCode} ${text}`);
+    });
+    const cpu = process.cpuUsage(cpu0);
+    return { ...result, clientCpu: (cpu.user + cpu.system) / 1e6 };
+  } finally {
+    await agent.close();
+  }
 }
