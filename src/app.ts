@@ -158,6 +158,8 @@ function createHttp(options: AppOptions, log: Logger) {
       disableRequestLogging: options.config.logLevel !== 'debug' && options.config.logLevel !== 'trace',
     }),
     bodyLimit: 1024 * 1024,
+    // Behind listed proxies request.ip is the client from X-Forwarded-For; every per-address limit counts by it.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Router errors (a bad URL encoding, an over-long path parameter) get the envelope too.
     frameworkErrors: handleError,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },

@@ -1,5 +1,6 @@
 /** Environment → typed configuration, checked once at boot. Nothing else reads process.env. */
 import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 import { parseSecretKey } from './domain/secret-box.js';
 
 export const NETWORK_KINDS = ['simulator', 'cloud'] as const;
@@ -87,6 +88,12 @@ export interface Config {
   httpMaxUploads: number;
   /** HTTP_MAX_UPLOADS_PER_CLIENT: request bodies received at once from one client address; one more is 429 (default 32). */
   httpMaxUploadsPerClient: number;
+  /**
+   * TRUST_PROXY: the proxies (addresses, CIDRs, or the names loopback, linklocal, uniquelocal) whose X-Forwarded-For
+   * is believed; `request.ip`, which every per-address limit counts by, is then the nearest address that is not one
+   * of them. Empty (the default): the socket's peer address, headers ignored.
+   */
+  trustProxy: string[];
   /** AUTH_FAILURES_PER_MINUTE: unknown or revoked tokens a client address or token prefix may present a minute before 429 (default 60). */
   authFailuresPerMinute: number;
   /** SHUTDOWN_TIMEOUT_MS: how long a SIGTERM/SIGINT drain may take before the process exits anyway (default 30 s). */
@@ -192,6 +199,40 @@ function httpLimits(env: Env) {
   };
 }
 
+/** The address groups @fastify/proxy-addr knows by name. */
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** One TRUST_PROXY entry: an address, address/prefix, address/netmask or a group name; null when it is none. */
+function proxyEntry(entry: string): string | null {
+  if (PROXY_NAMES.includes(entry)) return entry;
+  const [address, range, extra] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || extra !== undefined) return null;
+  if (range === undefined) return entry;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128) ? entry : null;
+  return family === 4 && isIP(range) === 4 ? entry : null;
+}
+
+/**
+ * TRUST_PROXY, in the terms of Fastify's `trustProxy` list (a string or array of addresses/CIDRs). `true` and a hop
+ * count are refused: both believe the header from any peer, so a client reaching the service directly could choose
+ * its own address (Fastify 5 itself now treats a hop count as "trust nothing").
+ */
+function parseTrustProxy(env: Env): string[] {
+  const raw = env.TRUST_PROXY;
+  if (raw === undefined || raw.trim() === '') return [];
+  const entries = raw.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (/^\d+$/.test(entry) || entry === 'true') {
+      throw new ConfigError('TRUST_PROXY', `"${entry}" would believe X-Forwarded-For from any peer; list the proxies' addresses or CIDRs instead`);
+    }
+    if (proxyEntry(entry) === null) {
+      throw new ConfigError('TRUST_PROXY', `must be a comma-separated list of proxy addresses or CIDRs (or loopback, linklocal, uniquelocal), got "${entry}"`);
+    }
+  }
+  return entries;
+}
+
 /** Reads and checks the configuration; throws ConfigError naming the first bad variable. */
 /** TMS_HEAP_GROWTH_PERCENT's default (README "Memory"; docs/history/benchmarks-2026-11.md "Files in and out"). */
 export const DEFAULT_HEAP_GROWTH_PERCENT = 30;
@@ -266,6 +307,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken,
     shutdownTimeoutMs: parseInteger(env, 'SHUTDOWN_TIMEOUT_MS', 30_000, 1000, 600_000),
     ...httpLimits(env),
+    trustProxy: parseTrustProxy(env),
     authFailuresPerMinute: parseInteger(env, 'AUTH_FAILURES_PER_MINUTE', 60, 1, 1_000_000),
     heapGrowthPercent: parseInteger(env, 'TMS_HEAP_GROWTH_PERCENT', DEFAULT_HEAP_GROWTH_PERCENT, 0, 300),
   };

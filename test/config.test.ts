@@ -74,6 +74,7 @@ test('every variable is read', () => {
     HTTP_MAX_UPLOADS: '50',
     HTTP_MAX_UPLOADS_PER_CLIENT: '5',
     AUTH_FAILURES_PER_MINUTE: '7',
+    TRUST_PROXY: '10.0.0.1,10.1.0.0/16',
   });
   assert.deepEqual(config, {
     port: 8080,
@@ -117,6 +118,7 @@ test('every variable is read', () => {
     httpMaxUploads: 50,
     httpMaxUploadsPerClient: 5,
     authFailuresPerMinute: 7,
+    trustProxy: ['10.0.0.1', '10.1.0.0/16'],
   });
 });
 
@@ -277,4 +279,24 @@ test('client webhooks: 10 s timeout, 8 per endpoint, 7 days retention by default
   assert.equal(config.clientWebhookConcurrency, 8);
   assert.equal(config.clientWebhookRetentionSeconds, 7 * 86_400);
   assert.equal(configError({ CLIENT_WEBHOOK_TIMEOUT_MS: '60001' }).variable, 'CLIENT_WEBHOOK_TIMEOUT_MS');
+});
+
+test('TRUST_PROXY: off by default; a list of proxy addresses and CIDRs is read', () => {
+  assert.deepEqual(loadConfig({}).trustProxy, []);
+  assert.deepEqual(loadConfig({ TRUST_PROXY: '' }).trustProxy, []);
+  assert.deepEqual(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,fd00::/8, 192.168.0.0/255.255.0.0,loopback' }).trustProxy, [
+    '10.0.0.1',
+    '10.1.0.0/16',
+    'fd00::/8',
+    '192.168.0.0/255.255.0.0',
+    'loopback',
+  ]);
+});
+
+test('TRUST_PROXY: a value that is not a proxy list is refused at start, naming the variable', () => {
+  // A hop count or `true` believes the header from any peer: a direct client could pick its own address.
+  for (const value of ['1', '2', 'true', 'proxy.example', '10.0.0.0/33', '::/129', '10.0.0.1/8/1', '10.0.0.1,', 'fd00::/ffff::']) {
+    const error = configError({ TRUST_PROXY: value });
+    assert.equal(error.variable, 'TRUST_PROXY', value);
+  }
 });
