@@ -33,9 +33,13 @@ const timeout = flags.some((f) => f.startsWith('--test-timeout')) ? [] : ['--tes
 const timings = process.env.TMS_TEST_TIMINGS
   ? ['--test-reporter-destination=stdout', `--test-reporter=${new URL('./test-timings.mjs', import.meta.url).pathname}`, `--test-reporter-destination=${process.env.TMS_TEST_TIMINGS}`]
   : [];
+// --liftoff-only (V8's baseline WebAssembly tier only; the test runner passes it on to each file's process): every
+// PGlite store runs initdb and the migrations in WebAssembly, and a test file's process lives too short for V8's
+// optimising recompilation of PostgreSQL's hot functions to pay for its CPU (about a fifth of a database test
+// file's CPU). The same code runs; only how V8 compiles it changes. The suites' `tms` processes: TEST_NODE_ARGS.
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...timings, ...timeout, ...flags, ...files],
+  ['--liftoff-only', '--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...timings, ...timeout, ...flags, ...files],
   { stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);

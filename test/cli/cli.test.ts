@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openCliEnv, TMS_BIN } from '../support/cli-env.js';
+import { TEST_NODE_ARGS } from '../support/processes.js';
 import { onPostgres } from '../support/db.js';
 
 const BIN = TMS_BIN;
@@ -16,7 +17,7 @@ before(async () => {
 after(() => cleanup());
 
 function tms(...args: string[]) {
-  const result = spawnSync(process.execPath, [BIN, ...args], { env, encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync(process.execPath, [...TEST_NODE_ARGS, BIN, ...args], { env, encoding: 'utf8', timeout: 60_000 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -61,7 +62,7 @@ test('channel add and list; the access token is never printed', () => {
 
 test('channel add reads the access token from stdin and never prints it', () => {
   const company = tmsJson('company', 'create', '--name', 'Stdin Ltd');
-  const result = spawnSync(process.execPath, [BIN, 'channel', 'add', '--company', company.company_id, '--phone-number-id', '555000335', '--waba-id', '444000', '--access-token-stdin', '--json'], {
+  const result = spawnSync(process.execPath, [...TEST_NODE_ARGS, BIN, 'channel', 'add', '--company', company.company_id, '--phone-number-id', '555000335', '--waba-id', '444000', '--access-token-stdin', '--json'], {
     env, encoding: 'utf8', timeout: 60_000, input: 'EAAG-from-stdin\n',
   });
   assert.equal(result.status, 0, result.stderr);
@@ -72,7 +73,7 @@ test('channel add reads the access token from stdin and never prints it', () => 
 
 test('channel add without a token anywhere is a usage error', () => {
   const company = tmsJson('company', 'create', '--name', 'No Token');
-  const result = spawnSync(process.execPath, [BIN, 'channel', 'add', '--company', company.company_id, '--phone-number-id', '555000444', '--waba-id', '1'], {
+  const result = spawnSync(process.execPath, [...TEST_NODE_ARGS, BIN, 'channel', 'add', '--company', company.company_id, '--phone-number-id', '555000444', '--waba-id', '1'], {
     env: { ...env, TMS_CHANNEL_ACCESS_TOKEN: '' }, encoding: 'utf8', timeout: 60_000,
   });
   assert.notEqual(result.status, 0);
@@ -89,7 +90,7 @@ test('channel add refuses a phone number id that is taken', () => {
 });
 
 function tmsInput(input: string, extraEnv: Record<string, string>, ...args: string[]) {
-  const result = spawnSync(process.execPath, [BIN, ...args, '--json'], { env: { ...env, ...extraEnv }, input, encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync(process.execPath, [...TEST_NODE_ARGS, BIN, ...args, '--json'], { env: { ...env, ...extraEnv }, input, encoding: 'utf8', timeout: 60_000 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -132,7 +133,7 @@ test('an unknown command is a usage error', () => {
 });
 
 test('a bad variable is named and nothing starts', () => {
-  const result = spawnSync(process.execPath, [BIN, 'migrate'], { env: { ...env, NETWORK: 'smoke-signals' }, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [...TEST_NODE_ARGS, BIN, 'migrate'], { env: { ...env, NETWORK: 'smoke-signals' }, encoding: 'utf8' });
   assert.equal(result.status, 1);
   assert.match(result.stderr, /NETWORK: must be one of simulator, cloud/);
 });

@@ -3,6 +3,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { openCliEnv, TMS_BIN } from '../support/cli-env.js';
+import { TEST_NODE_ARGS } from '../support/processes.js';
 
 const BIN = TMS_BIN;
 let env: Record<string, string>;
@@ -14,7 +15,7 @@ before(async () => {
 after(() => cleanup());
 
 function tms(...args: string[]) {
-  const result = spawnSync(process.execPath, [BIN, ...args, '--json'], { env, encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync(process.execPath, [...TEST_NODE_ARGS, BIN, ...args, '--json'], { env, encoding: 'utf8', timeout: 60_000 });
   const last = result.stdout.trim().split('\n').pop() ?? '';
   return { code: result.status, json: last.startsWith('{') ? JSON.parse(last) : undefined, stderr: result.stderr };
 }

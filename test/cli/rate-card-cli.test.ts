@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openCliEnv, TMS_BIN } from '../support/cli-env.js';
+import { TEST_NODE_ARGS } from '../support/processes.js';
 
 let env: Record<string, string>;
 let cleanup: () => Promise<void>;
@@ -18,7 +19,7 @@ before(async () => {
 after(() => cleanup());
 
 function tms(...args: string[]) {
-  const result = spawnSync(process.execPath, [TMS_BIN, ...args, '--json'], { env, encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync(process.execPath, [...TEST_NODE_ARGS, TMS_BIN, ...args, '--json'], { env, encoding: 'utf8', timeout: 60_000 });
   const last = result.stdout.trim().split('\n').pop() ?? '';
   return { code: result.status, json: last.startsWith('{') ? JSON.parse(last) : undefined, stderr: result.stderr };
 }

@@ -2,6 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { openCliEnv, TMS_BIN } from '../support/cli-env.js';
+import { TEST_NODE_ARGS } from '../support/processes.js';
 
 const BIN = TMS_BIN;
 let env: Record<string, string>;
@@ -13,7 +14,7 @@ before(async () => {
 after(() => cleanup());
 
 function tms(args: string[], input?: string) {
-  const result = spawnSync(process.execPath, [BIN, ...args], { env, encoding: 'utf8', timeout: 240_000, input });
+  const result = spawnSync(process.execPath, [...TEST_NODE_ARGS, BIN, ...args], { env, encoding: 'utf8', timeout: 240_000, input });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEMO_COMPANY_ID } from '../../src/admin.js';
 import { SIM_ACCESS_TOKEN, SIM_APP_ID, SIM_CHANNEL_IDS, SIM_WABA_ID } from '../../src/network/simulator/constants.js';
-import { freePort, serviceApi, serviceDatabase, simulatorApi, startTms, tmsJson, waitForHttp, type Proc } from '../support/processes.js';
+import { freePort, serviceApi, serviceDatabase, simulatorApi, startTms, TEST_NODE_ARGS, tmsJson, waitForHttp, type Proc } from '../support/processes.js';
 import { sendableComponents, sendParams } from '../support/sending.js';
 import { until } from '../support/crash-world.js';
 import { listenerThatNeverAccepts } from '../support/blackhole.js';
@@ -30,7 +30,7 @@ let api: ReturnType<typeof serviceApi>;
 let servicePort: number;
 
 async function startService(extra: Record<string, string> = {}): Promise<void> {
-  service = startTms(['serve'], { ...env, ...extra });
+  service = startTms(['serve'], { ...env, ...extra }, [...TEST_NODE_ARGS]);
   await waitForHttp(`http://127.0.0.1:${servicePort}/health`, service);
 }
 
@@ -43,7 +43,7 @@ async function stopService(): Promise<void> {
 async function tmsWithStdin(args: string[], stdin: string, extraEnv: Record<string, string> = {}) {
   const { spawn } = await import('node:child_process');
   const bin = new URL('../../bin/tms.mjs', import.meta.url).pathname;
-  const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, ...env, ...extraEnv }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...TEST_NODE_ARGS, bin, ...args], { env: { ...process.env, ...env, ...extraEnv }, stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));

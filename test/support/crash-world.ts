@@ -5,7 +5,7 @@
  */
 import { SIM_ACCESS_TOKEN, SIM_APP_ID, SIM_CHANNEL_IDS, SIM_WABA_ID } from '../../src/network/simulator/constants.js';
 import { DEMO_COMPANY_ID } from '../../src/admin.js';
-import { freePort, serviceApi, serviceDatabase, simulatorApi, startTms, tmsJson, waitForHttp, type Proc } from './processes.js';
+import { freePort, serviceApi, serviceDatabase, simulatorApi, startTms, TEST_NODE_ARGS, tmsJson, waitForHttp, type Proc } from './processes.js';
 import { sendableComponents } from './sending.js';
 
 const SECRET = 'crash-test-secret';
@@ -62,7 +62,7 @@ export async function startCrashWorld(simArgs: string[] = [], serviceEnv: Record
     ...serviceEnv,
   };
   const startService = async (extra: Record<string, string> = {}, port = servicePort) => {
-    const proc = startTms(['serve'], { ...env, PORT: String(port), ...extra });
+    const proc = startTms(['serve'], { ...env, PORT: String(port), ...extra }, [...TEST_NODE_ARGS]);
     running.push(proc);
     await waitForHttp(`http://127.0.0.1:${port}/health`, proc);
     return proc;

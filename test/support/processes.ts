@@ -11,6 +11,15 @@ import { createPgDatabase, onPostgres } from './db.js';
 
 const BIN = new URL('../../bin/tms.mjs', import.meta.url).pathname;
 
+/**
+ * Node options for the short-lived `tms` processes the suites start (admin commands, and the services of the crash
+ * and cloud tests). PGlite is PostgreSQL compiled to WebAssembly, and V8 spends more CPU compiling its hot functions
+ * a second time with its optimising tier than a process of a few seconds gains back: V8's baseline tier alone cuts
+ * a PGlite open to about a third of its CPU. A V8 tuning only: the same code runs (scripts/test.mjs does the same).
+ * Benchmarks keep V8's defaults for the processes they measure.
+ */
+export const TEST_NODE_ARGS: readonly string[] = ['--liftoff-only'];
+
 /** A free loopback port (bound once, then released). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -86,7 +95,7 @@ export async function serviceDatabase(
 
 /** Runs a `tms` admin command to completion and returns its JSON output. */
 export async function tmsJson(args: string[], env: Record<string, string>): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const proc = startTms([...args, '--json'], env);
+  const proc = startTms([...args, '--json'], env, [...TEST_NODE_ARGS]);
   const { code } = await proc.exited;
   if (code !== 0) throw new Error(`tms ${args.join(' ')} failed:\n${proc.output()}`);
   return JSON.parse(proc.output().trim().split('\n').pop()!);
