@@ -15,9 +15,17 @@ export async function insertWebhookEvent(db: Db, body: string): Promise<string> 
 
 /**
  * The bodies as an array of one parameter each, in order: a single text[] parameter would have the driver escape
- * every quote of every body into the array's text form (and the server unescape it).
+ * every quote of every body into the array's text form (and the server unescape it). Padded with nulls to a power of
+ * two, so a handful of statement texts serve every group size and stay prepared (prepared-statements.ts); the nulls
+ * are dropped by the `b is not null` of the insert (a body is never null).
  */
-const bodyArray = (bodies: string[]) => sql`array[${sql.join(bodies.map((b) => sql`${b}::text`))}]`;
+function bodyArray(bodies: string[]) {
+  let size = 1;
+  while (size < bodies.length) size *= 2;
+  const params: Array<string | null> = [...bodies];
+  while (params.length < size) params.push(null);
+  return sql`array[${sql.join(params.map((b) => sql`${b}::text`))}]`;
+}
 
 /**
  * Stores verified raw bodies in one statement (one commit for webhook POSTs that arrive together); returns their
@@ -27,7 +35,7 @@ export async function insertWebhookEvents(db: Db, bodies: string[]): Promise<str
   if (bodies.length === 0) return [];
   const result = await sql<{ id: string }>`
     insert into webhook_events (body, state)
-    select b, 'RECEIVED' from unnest(${bodyArray(bodies)}) with ordinality as u(b, n) order by n
+    select b, 'RECEIVED' from unnest(${bodyArray(bodies)}) with ordinality as u(b, n) where b is not null order by n
     returning id::text as id`.execute(db);
   return result.rows.map((r) => r.id).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
 }
@@ -40,7 +48,7 @@ export async function insertAppliedWebhookEvents(db: Db, bodies: string[]): Prom
   if (bodies.length === 0) return [];
   const result = await sql<{ id: string }>`
     insert into webhook_events (body, state, applied_at)
-    select b, 'APPLIED', now() from unnest(${bodyArray(bodies)}) with ordinality as u(b, n) order by n
+    select b, 'APPLIED', now() from unnest(${bodyArray(bodies)}) with ordinality as u(b, n) where b is not null order by n
     returning id::text as id`.execute(db);
   return result.rows.map((r) => r.id).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
 }
