@@ -192,7 +192,7 @@ for (const viewport of [DESKTOP, PHONE]) {
   test(`every page loads without console errors or sideways scrolling at ${viewport.width} px`, async () => {
     const watched = await w.signedIn('/channels', viewport);
     const { page } = watched;
-    for (const [path, heading] of [['/overview', 'Overview'], ['/channels', 'Channels'], ['/templates', 'Templates'], ['/send', 'Send'], [`/reports?channel=${main}`, 'Reports'], ['/lookup', 'Message lookup']]) {
+    for (const [path, heading] of [['/overview', 'Overview'], ['/channels', 'Channels'], ['/templates', 'Templates'], ['/send', 'Send'], [`/reports?channel=${main}`, 'Reports'], ['/lookup', 'Message lookup'], ['/webhooks', 'Webhooks']]) {
       await page.goto(`${w.h.appUrl}/#${path}`);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       await page.waitForLoadState('networkidle');

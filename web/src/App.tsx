@@ -10,6 +10,7 @@ import { OverviewPage } from './pages/overview/OverviewPage';
 import { ReportsPage } from './pages/reports/ReportsPage';
 import { SignInPage } from './pages/signin/SignInPage';
 import { TemplatesPage } from './pages/templates/TemplatesPage';
+import { WebhooksPage } from './pages/webhooks/WebhooksPage';
 import { WizardPage } from './pages/wizard/WizardPage';
 
 /** The navigation: path, label and page. */
@@ -20,6 +21,7 @@ const PAGES: Array<{ path: string; label: string; page: ComponentType }> = [
   { path: '/send', label: 'Send', page: WizardPage },
   { path: '/reports', label: 'Reports', page: ReportsPage },
   { path: '/lookup', label: 'Message lookup', page: LookupPage },
+  { path: '/webhooks', label: 'Webhooks', page: WebhooksPage },
 ];
 
 export function App() {

@@ -35,10 +35,19 @@ export type Timeline = Ok<'/api/v1/send-wizards/{id}/timeline', 'get'>['data'];
 /** GET /api/v1/me */
 export type Me = Ok<'/api/v1/me', 'get'>['data'];
 
+/** An item of GET /api/v1/webhook-endpoints (a client webhook endpoint, never its secret). */
+export type WebhookEndpoint = Ok<'/api/v1/webhook-endpoints', 'get'>['items'][number];
+
+/** POST /api/v1/webhook-endpoints: the new endpoint with its signing secret (the only time it is shown). */
+export type CreatedWebhookEndpoint = Ok<'/api/v1/webhook-endpoints', 'post'>['data'];
+
+/** GET /api/v1/webhook-endpoints/{id}/deliveries */
+export type WebhookDeliveries = Ok<'/api/v1/webhook-endpoints/{id}/deliveries', 'get'>;
+
 /** One element of the error envelope's `errors` (field is the path, e.g. `components[1].text`). */
 export type FieldError = components['schemas']['ErrorEnvelope']['errors'][number];
 
 /** A type that came out as `never` (a path or a field not in the generated document) fails the typecheck here. */
 type Found<T> = [T] extends [never] ? false : true;
-const found: [Found<FieldError>, Found<Channel>, Found<SendWizard>, Found<Pagination>, Found<ReportRow>, Found<MessageRecord>, Found<MessageSearch>, Found<Overview>, Found<Timeline>, Found<Me>] = [true, true, true, true, true, true, true, true, true, true];
+const found: [Found<FieldError>, Found<Channel>, Found<SendWizard>, Found<Pagination>, Found<ReportRow>, Found<MessageRecord>, Found<MessageSearch>, Found<Overview>, Found<Timeline>, Found<Me>, Found<WebhookEndpoint>, Found<CreatedWebhookEndpoint>, Found<WebhookDeliveries>] = [true, true, true, true, true, true, true, true, true, true, true, true, true];
 void found;
