@@ -1,7 +1,7 @@
 /** The Webhooks page's plain words for a delivery's state and the delivery worker's errors. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { deliveryStateName, explainDeliveryError } from '../../web/src/plain-names.js';
+import { deliveryStateName, explainDeliveryError } from '../../web/src/webhook-words.js';
 
 test('a delivery state in words: a pending one already tried is retrying', () => {
   assert.equal(deliveryStateName('DELIVERED', 1).name, 'Delivered');
