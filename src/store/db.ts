@@ -92,7 +92,11 @@ class Semaphore {
 }
 
 /** Where the data lives: a PostgreSQL URL, a PGlite directory, or PGlite in memory. */
-export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { memory: true };
+export type DatabaseTarget =
+  | { databaseUrl: string }
+  | { dataDir: string }
+  /** `image`: a data directory dumped by PGlite (`dumpDataDir`) to start from instead of an empty database. */
+  | { memory: true; image?: Blob };
 
 /** Thrown when a PGlite data directory is held by another live process. */
 export class DataDirInUseError extends Error {
@@ -197,7 +201,7 @@ export async function openDatabase(target: DatabaseTarget, options: { statementT
     return { db, kind: 'postgres', close: () => db.destroy(), poolStats };
   }
   if ('memory' in target) {
-    const dialect = new PGliteDialect(new PGlite());
+    const dialect = new PGliteDialect(new PGlite(target.image ? { loadDataDir: target.image } : {}));
     const db = new Kysely<Database>({ dialect });
     copiers.set(db, (statement, data) => dialect.copyIn(statement, data));
     return { db, kind: 'pglite', close: () => db.destroy(), poolStats: () => dialect.poolStats() };

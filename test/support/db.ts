@@ -3,9 +3,16 @@
  * 127.0.0.1:5432 when TMS_TEST_DB=postgres (created here, dropped in cleanup). With TMS_TEST_DB=postgres
  * an unreachable server fails the suite: it never silently falls back.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely } from 'kysely';
 import pg from 'pg';
 import { migrate, openDatabase, type Store } from '../../src/store/db.js';
+import { PGliteDialect } from '../../src/store/pglite-dialect.js';
+import type { Database } from '../../src/store/schema.js';
 
 /** The admin URL of the test PostgreSQL server. */
 export const PG_ADMIN_URL = process.env.TMS_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -32,11 +39,43 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
   };
 }
 
+const MIGRATIONS_DIR = new URL('../../src/store/migrations/', import.meta.url);
+let image: Promise<Blob> | undefined;
+
+/**
+ * The migrated empty PGlite database as a dumped data directory, made once per migration set and kept in the temp
+ * folder: an empty in-memory PGlite runs initdb (in WebAssembly) and then the migrations, seconds of CPU for every
+ * test file, where loading the dump costs a fraction. The name holds a hash of PGlite's version and of every
+ * migration file, so a changed migration makes a new image.
+ */
+function migratedImage(): Promise<Blob> {
+  image ??= (async () => {
+    const hash = createHash('sha256').update(readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url)));
+    for (const name of readdirSync(MIGRATIONS_DIR).sort()) hash.update(name).update(readFileSync(new URL(name, MIGRATIONS_DIR)));
+    const file = join(tmpdir(), `tms-test-pglite-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+    try {
+      return new Blob([readFileSync(file)]);
+    } catch {
+      const client = new PGlite();
+      const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+      await migrate(db);
+      const dump = await client.dumpDataDir('gzip');
+      await db.destroy();
+      // Written aside and renamed: a test file reading it at the same time sees the whole file or none.
+      const partial = `${file}.${process.pid}.partial`;
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      renameSync(partial, file);
+      return dump;
+    }
+  })();
+  return image;
+}
+
 /** A migrated test database with a cleanup that closes (and on PostgreSQL drops) it. */
 export async function createTestStore(): Promise<Store & { cleanup: () => Promise<void> }> {
   if (!onPostgres) {
-    const store = await openDatabase({ memory: true });
-    await migrate(store.db);
+    const store = await openDatabase({ memory: true, image: await migratedImage() });
+    await migrate(store.db); // nothing to apply: it checks the image is current
     return { ...store, cleanup: () => store.close() };
   }
   const database = await createPgDatabase();
