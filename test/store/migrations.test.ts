@@ -7,7 +7,7 @@ import { createTestStore } from '../support/db.js';
 
 let store: Awaited<ReturnType<typeof createTestStore>>;
 before(async () => {
-  store = await createTestStore();
+  store = await createTestStore({ fromEmpty: true });
 });
 after(() => store.cleanup());
 

@@ -71,10 +71,13 @@ function migratedImage(): Promise<Blob> {
   return image;
 }
 
-/** A migrated test database with a cleanup that closes (and on PostgreSQL drops) it. */
-export async function createTestStore(): Promise<Store & { cleanup: () => Promise<void> }> {
+/**
+ * A migrated test database with a cleanup that closes (and on PostgreSQL drops) it. `fromEmpty` migrates an empty
+ * PGlite instead of loading the image (the migration tests); on PostgreSQL every database starts empty.
+ */
+export async function createTestStore(options: { fromEmpty?: boolean } = {}): Promise<Store & { cleanup: () => Promise<void> }> {
   if (!onPostgres) {
-    const store = await openDatabase({ memory: true, image: await migratedImage() });
+    const store = await openDatabase(options.fromEmpty ? { memory: true } : { memory: true, image: await migratedImage() });
     await migrate(store.db); // nothing to apply: it checks the image is current
     return { ...store, cleanup: () => store.close() };
   }
