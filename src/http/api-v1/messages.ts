@@ -59,7 +59,9 @@ export const apiV1MessageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (a
         description:
           "The company's messages to one recipient (single sends and bulk-send rows), newest first, as the same records " +
           'as POST /api/v1/messages: by phone_number, or by user_id (a BSUID: the messages sent to it or whose recipient the network ' +
-          'reported with it). Pages with limit (1-100, default 20) and after (the `next` of the previous page); ' +
+          'reported with it). Once the network has linked the phone number and the BSUID (shown them together), each lookup also ' +
+          'returns the messages stored under the other one alone: by user_id, the messages to the linked number that carry no BSUID; ' +
+          'by phone_number, the messages to a linked BSUID that carry no phone number. Pages with limit (1-100, default 20) and after (the `next` of the previous page); ' +
           '`next` is null on the last page. A recipient nobody sent to answers an empty list; a malformed one is 400 naming its field.',
         querystring: MessageSearchQuery,
         response: {
