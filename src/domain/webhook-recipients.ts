@@ -42,12 +42,18 @@ function username(v: unknown): string | null {
   return t !== null && t.length <= 64 ? t : null;
 }
 
-/** The `contacts[]` item of a change that names this person (by BSUID, else by phone number), or the only one. */
+/**
+ * The `contacts[]` item of a change that names this person (by BSUID, else by phone number); the only item only for
+ * an item that names nobody. A body may carry the statuses of several recipients and contacts for some of them
+ * only (a failed status has none): the only contact of a body is not the contact of a status naming someone else,
+ * and taking it would link that status's number to another person's BSUID.
+ */
 export function contactFor(contacts: unknown, ids: { userId?: unknown; phone?: unknown }): WebhookContact | undefined {
   const list = (Array.isArray(contacts) ? contacts : []).filter((c): c is WebhookContact => typeof c === 'object' && c !== null);
   const byUser = typeof ids.userId === 'string' ? list.find((c) => c.user_id === ids.userId) : undefined;
   const byPhone = typeof ids.phone === 'string' ? list.find((c) => typeof c.wa_id === 'string' && c.wa_id === ids.phone) : undefined;
-  return byUser ?? byPhone ?? (list.length === 1 ? list[0] : undefined);
+  const namesSomeone = typeof ids.userId === 'string' || typeof ids.phone === 'string';
+  return byUser ?? byPhone ?? (!namesSomeone && list.length === 1 ? list[0] : undefined);
 }
 
 /**

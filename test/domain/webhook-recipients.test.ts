@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   cleanContact,
+  contactFor,
   contactRequestPhone,
   inboundSender,
   marketingPreferences,
@@ -86,4 +87,13 @@ test('a contact kept with a status holds only the fields that read as valid', ()
     wa_id: '905551230001', user_id: 'US.1', profile: { username: 'ana' },
   });
   assert.deepEqual(cleanContact({ wa_id: 'x\u0000', user_id: 'bad', profile: { username: 'a\u0000' } }), {});
+});
+
+test("a status naming another number does not take a body's only contact", () => {
+  const contacts = [{ wa_id: '905591000043', user_id: 'TR.22819065452640563483' }];
+  // A failed status to a phone number carries no recipient_user_id and no contact of its own.
+  assert.equal(contactFor(contacts, { phone: '905591000001' }), undefined);
+  assert.equal(contactFor(contacts, { userId: 'TR.13910066598821103345' }), undefined);
+  assert.deepEqual(contactFor(contacts, { phone: '905591000043' }), contacts[0]);
+  assert.deepEqual(contactFor(contacts, {}), contacts[0], 'an item naming nobody takes the only contact');
 });

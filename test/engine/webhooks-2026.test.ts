@@ -163,6 +163,23 @@ test('a failed status with no contacts fails its message and links nothing', asy
   assert.deepEqual(await messageIds(m.id), { status: 'BACKEND_FAILED', user_id: null, parent_user_id: null, username: null });
 });
 
+test("a failed status beside another recipient's status with a contact takes neither its BSUID nor a link", async () => {
+  const sent = await handedOff(['905551231004', '905551231005']);
+  const ok = sent.get('905551231004')!;
+  const failed = sent.get('905551231005')!;
+  // One body as the network may batch it: the delivered status with its contact, and a failed one with none.
+  const s = fixture('status_sent_to_phone_with_bsuid.json');
+  const v = s.entry[0].changes[0].value;
+  Object.assign(v.statuses[0], { id: ok.ext_id, recipient_id: '905551231004', recipient_user_id: 'TR.1000000000000001004' });
+  Object.assign(v.contacts[0], { wa_id: '905551231004', user_id: 'TR.1000000000000001004' });
+  const f = fixture('status_failed_to_phone_no_contacts.json').entry[0].changes[0].value.statuses[0];
+  v.statuses.push({ ...f, id: failed.ext_id, recipient_id: '905551231005' });
+  assert.equal(await post(s), 200);
+  assert.equal((await messageIds(ok.id)).user_id, 'TR.1000000000000001004');
+  assert.deepEqual(await messageIds(failed.id), { status: 'BACKEND_FAILED', user_id: null, parent_user_id: null, username: null });
+  assert.equal((await findRecipientLink(h.store.db, A(), 'TR.1000000000000001004'))?.phone_number, '+905551231004');
+});
+
 test('a BSUID change (system message) moves the link, the opt-out and the messages', async () => {
   const sent = await handedOff(['905551231003']);
   const m = sent.get('905551231003')!;
