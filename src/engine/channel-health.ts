@@ -93,15 +93,14 @@ export async function refreshChannel(deps: ChannelHealthDeps, channel: ChannelRo
 }
 
 /** The columns a refresh sets. */
+const HEALTH_COLUMNS = [
+  'display_phone_number', 'verified_name', 'status', 'quality_rating', 'messaging_limit_tier', 'throughput_level', 'throughput_mps', 'auth_error',
+  'auth_failed_at', 'auth_retry_at', 'refreshed_at',
+] as const satisfies ReadonlyArray<keyof ChannelRow>;
+
+/** A refreshed row's health columns, to lay over another caller's copy of the row. */
 function healthOf(row: ChannelRow): Partial<ChannelRow> {
-  const {
-    display_phone_number, verified_name, status, quality_rating, messaging_limit_tier, throughput_level, throughput_mps, auth_error, auth_failed_at,
-    auth_retry_at, refreshed_at,
-  } = row;
-  return {
-    display_phone_number, verified_name, status, quality_rating, messaging_limit_tier, throughput_level, throughput_mps, auth_error, auth_failed_at,
-    auth_retry_at, refreshed_at,
-  };
+  return Object.fromEntries(HEALTH_COLUMNS.map((column) => [column, row[column]]));
 }
 
 async function readAndStoreHealth(deps: ChannelHealthDeps, channel: ChannelRow): Promise<ChannelRow> {
