@@ -184,6 +184,11 @@ export async function deferQueuedRows(db: Db, rows: Array<{ id: string; due_at: 
  * stored QUEUED in one open transaction, invisible but in the index, and a probe through them would walk every one
  * (none visible), each probe longer than the last while a large list is stored. Another row due at that very
  * millisecond waits until the start ends.
+ *
+ * Each probe is the earliest due time (ordered, one row), so that it walks `messages_due` whatever the statistics
+ * say: with `exists` (whose ORDER BY and LIMIT the planner drops), statistics taken after a start (every row QUEUED)
+ * let the planner expect a due row early in a scan of the whole table, and once the rows were sent each probe read
+ * all of them.
  */
 export async function listChannelsWithDueWork(db: Db, skip: string[] = []): Promise<string[]> {
   // `skip`: channels the caller is sending already (their probe would walk the entries of the rows it just claimed).
@@ -193,10 +198,10 @@ export async function listChannelsWithDueWork(db: Db, skip: string[] = []): Prom
                         where w.channel_id = c.id and w.status = ${state(STORING_STATUS)}) storing
     where c.id <> all(${skip}::text[]) and (c.auth_retry_at is null or c.auth_retry_at <= now())
       and not exists (select 1 from channel_tier_holds h where h.channel_id = c.id and h.held_until > now())
-      and (exists (select 1 from messages m where m.channel_id = c.id and m.status = ${state(QUEUED_STATUS)} and m.due_at <= now()
-                     and m.due_at < coalesce(storing.at, 'infinity'))
-           or exists (select 1 from messages m where m.channel_id = c.id and m.status = ${state(QUEUED_STATUS)} and m.due_at <= now()
-                     and m.due_at > storing.at))`.execute(db);
+      and ((select m.due_at from messages m where m.channel_id = c.id and m.status = ${state(QUEUED_STATUS)} and m.due_at <= now()
+              and m.due_at < coalesce(storing.at, 'infinity') order by m.due_at limit 1) is not null
+           or (select m.due_at from messages m where m.channel_id = c.id and m.status = ${state(QUEUED_STATUS)} and m.due_at <= now()
+              and m.due_at > storing.at order by m.due_at limit 1) is not null)`.execute(db);
   return result.rows.map((r) => r.id);
 }
 

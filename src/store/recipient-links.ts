@@ -60,13 +60,19 @@ export async function upsertRecipientLinks(db: Db, companyId: string, links: New
   return Number(result.numAffectedRows ?? 0);
 }
 
-/** The BSUID linked to each phone number (the latest seen when several are), for those that have one. */
+/**
+ * The BSUID linked to each phone number (the latest seen when several are), for those that have one: one probe of
+ * `recipient_links_by_phone` per number. Written as `phone_number = any(...)` over the table, a planner without
+ * fresh statistics (PGlite never gathers them; PostgreSQL with autovacuum off) read every link of the company through
+ * the primary key and filtered them, a cost that grew with the links on every batch a sender gated.
+ */
 export async function findUserIdsOfPhones(db: Db, companyId: string, phones: string[]): Promise<Map<string, string>> {
   if (phones.length === 0) return new Map();
   const result = await sql<{ phone_number: string; user_id: string }>`
-    select distinct on (phone_number) phone_number, user_id from recipient_links
-    where company_id = ${companyId} and phone_number = any(${phones}::text[])
-    order by phone_number, updated_at desc, user_id`.execute(db);
+    select p.phone_number, l.user_id from unnest(${[...new Set(phones)]}::text[]) as p(phone_number)
+    cross join lateral (select l.user_id from recipient_links l
+                        where l.company_id = ${companyId} and l.phone_number = p.phone_number
+                        order by l.updated_at desc, l.user_id limit 1) l`.execute(db);
   return new Map(result.rows.map((r) => [r.phone_number, r.user_id]));
 }
 

@@ -105,9 +105,11 @@ export async function reserveWindowRecipients(
  */
 export async function confirmWindowSends(db: Db, messageIds: string[]): Promise<void> {
   if (messageIds.length === 0) return;
+  // The `= any` lets the planner read the partial index of held slots (empty on an uncapped channel); with the join
+  // alone, planned without statistics, it scanned every recipient of the window for each hand-off.
   const held = await sql<{ id: string }>`
     update tier_recipients t set last_sent_at = now(), pending_message_id = null
-    from unnest(${messageIds}::text[]) as u(id) where t.pending_message_id = u.id
+    from unnest(${messageIds}::text[]) as u(id) where t.pending_message_id = u.id and t.pending_message_id = any(${messageIds}::text[])
     returning u.id`.execute(db);
   const spent = new Set(held.rows.map((r) => r.id));
   const rest = messageIds.filter((id) => !spent.has(id));
