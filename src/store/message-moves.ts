@@ -37,6 +37,13 @@ export const MOVE_SOURCES = {
 /** `'A', 'B'` as SQL literals (status names come from the domain's table, never from input). */
 export const states = (list: readonly string[]) => sql.join(list.map((s) => sql.lit(s)));
 
+/**
+ * `m.id` is one of these rows' ids: said beside a join with the rows' values (`v`, a jsonb_to_recordset the planner
+ * guesses at 100 rows) so that `messages` is read by its primary key whatever the statistics say. Without them
+ * (PGlite never gathers any) the planner hashed `v` and scanned the whole table for every batch.
+ */
+export const amongIds = (rows: ReadonlyArray<{ id: string }>) => sql`m.id = any(${rows.map((r) => r.id)}::text[])`;
+
 /** `'A'` as an SQL literal (a status from the domain's tables, never from input). */
 export const state = (s: string) => sql.lit(s);
 
@@ -103,7 +110,7 @@ async function recordCheckResults(
   const result = await sql<MovedRow & { attempted: boolean }>`
     with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb)
                  as v(id text, status text, error_message text, error_message_detail text)),
-    t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
+    t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id and ${amongIds(rows)}
           ${candidates})
     update messages m set status = v.status, error_message = v.error_message,
       error_message_detail = v.error_message_detail,
@@ -113,7 +120,7 @@ async function recordCheckResults(
       lease_owner = case when v.status = ${passed} then ${owner} else null end,
       lease_until = case when v.status = ${passed} then now() + make_interval(secs => ${leaseSeconds}) else null end,
       updated_at = now(), version = m.version + 1
-    from t, v where m.id = t.id and v.id = m.id
+    from t, v where m.id = t.id and v.id = m.id and ${amongIds(rows)}
     returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank,
       m.status = ${passed} as attempted`.execute(db);
   return result.rows;
@@ -168,10 +175,10 @@ export async function deferQueuedRows(db: Db, rows: Array<{ id: string; due_at: 
   if (rows.length === 0) return;
   await sql`
     with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb) as v(id text, due_at timestamptz)),
-    t as (select m.id from messages m join v on v.id = m.id where m.status = ${state(QUEUED_STATUS)}
+    t as (select m.id from messages m join v on v.id = m.id and ${amongIds(rows)} where m.status = ${state(QUEUED_STATUS)}
           order by m.id for update of m skip locked)
     update messages m set due_at = v.due_at, updated_at = now()
-    from t, v where m.id = t.id and v.id = m.id`.execute(db);
+    from t, v where m.id = t.id and v.id = m.id and ${amongIds(rows)}`.execute(db);
 }
 
 /**
@@ -254,14 +261,14 @@ async function requeueWhere(db: Db, owner: string, rows: RequeueRow[], move: Mes
     t as (select m.id, m.status as old_status, m.reached_rank as old_rank,
             m.status in (${states(cancelLeased.from)}) and exists (select 1 from send_wizards w
               where w.id = m.send_wizard_id and w.status = ${stopped}) as stopped
-          from messages m join v on v.id = m.id
+          from messages m join v on v.id = m.id and ${amongIds(rows)}
           where m.status in (${states(move.from)}) and m.lease_owner = ${owner}
             and m.send_attempted_at is ${attempted ? sql`not null` : sql`null`}
           order by m.id for update of m)
     update messages m set status = case when t.stopped then ${state(cancelLeased.to)} else ${state(move.to)} end, due_at = v.due_at, attempts = m.attempts + v.attempts_increment,
       send_attempted_at = null, lease_owner = null, lease_until = null,
       error_message = coalesce(v.error_message, m.error_message), updated_at = now(), version = m.version + 1
-    from t, v where m.id = t.id and v.id = m.id
+    from t, v where m.id = t.id and v.id = m.id and ${amongIds(rows)}
     returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);
   return result.rows;
 }
@@ -275,7 +282,7 @@ export async function markHandedOff(db: Db, rows: Array<{ id: string; ext_id: st
   if (rows.length === 0) return [];
   const result = await sql<MovedRow>`
     with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb) as v(id text, ext_id text)),
-    t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
+    t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id and ${amongIds(rows)}
           order by m.id for update of m)
     update messages m set
       status = case when m.status in (${states(handOff.from)}) and m.send_attempted_at is not null
@@ -284,7 +291,7 @@ export async function markHandedOff(db: Db, rows: Array<{ id: string; ext_id: st
       ext_id = coalesce(m.ext_id, v.ext_id),
       backend_sended_time = coalesce(m.backend_sended_time, now()),
       lease_owner = null, lease_until = null, updated_at = now(), version = m.version + 1
-    from t, v where m.id = t.id and v.id = m.id
+    from t, v where m.id = t.id and v.id = m.id and ${amongIds(rows)}
     returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);
   return result.rows;
 }
@@ -299,13 +306,13 @@ export async function failHandOffs(
   const result = await sql<MovedRow>`
     with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb)
                  as v(id text, error_message text, error_message_detail text)),
-    t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id
+    t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id and ${amongIds(rows)}
           where m.status in (${states(failHandOff.from)}) and m.lease_owner = ${owner}
           order by m.id for update of m)
     update messages m set status = ${state(failHandOff.to)}, error_message = v.error_message,
       error_message_detail = v.error_message_detail, failed_time = coalesce(m.failed_time, now()),
       lease_owner = null, lease_until = null, updated_at = now(), version = m.version + 1
-    from t, v where m.id = t.id and v.id = m.id
+    from t, v where m.id = t.id and v.id = m.id and ${amongIds(rows)}
     returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);
   return result.rows;
 }

@@ -5,7 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { MessageStatus } from '../domain/message-states.js';
 import type { MessageRow } from './message-inserts.js';
-import type { MovedRow } from './message-moves.js';
+import { amongIds, type MovedRow } from './message-moves.js';
 import type { Database } from './schema.js';
 
 type Db = Kysely<Database>;
@@ -138,7 +138,7 @@ export async function applyEventUpdates(db: Db, rows: EventUpdate[], wait = true
                  parent_user_id text, username text)),
     t as (select m.id, m.status as old_status, m.reached_rank as old_rank, m.pricing_category as old_pricing_category,
                  m.pricing_billable as old_pricing_billable
-          from messages m join v on v.id = m.id
+          from messages m join v on v.id = m.id and ${amongIds(rows)}
           where m.status = v.expected_status and ${eventGuard('m')} = v.guard
           order by m.id for update of m ${wait ? sql`` : sql`skip locked`})
     update messages m set status = v.status, reached_rank = greatest(m.reached_rank, v.reached_rank),
@@ -162,7 +162,7 @@ export async function applyEventUpdates(db: Db, rows: EventUpdate[], wait = true
       lease_owner = case when v.status = m.status then m.lease_owner else null end,
       lease_until = case when v.status = m.status then m.lease_until else null end,
       updated_at = now(), version = m.version + 1
-    from t, v where m.id = t.id and v.id = m.id
+    from t, v where m.id = t.id and v.id = m.id and ${amongIds(rows)}
     returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank, m.phone_number, m.user_id,
       t.old_pricing_category, t.old_pricing_billable, m.pricing_category, m.pricing_billable`.execute(db);
   return result.rows;
