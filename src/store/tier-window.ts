@@ -122,9 +122,15 @@ export async function confirmWindowSends(db: Db, messageIds: string[]): Promise<
       from messages m where m.id = any(${rest}::text[])
     ),
     folded as (
-      delete from tier_recipients t using sent s
-      where t.channel_id = s.channel_id and t.phone_number = s.phone_number and s.key <> s.phone_number
-        and t.pending_message_id is null and s.phone_number not in (select key from sent)
+      -- The entries are found by one primary-key probe a message (a lateral its limit keeps apart) and deleted by
+      -- their row address: a join of the sent rows with the table was planned, without statistics, as a scan of every
+      -- recipient of the window on each hand-off. An entry changed meanwhile is left (its address moved).
+      delete from tier_recipients t
+      where t.ctid = any(array(
+          select e.ctid from sent s
+          cross join lateral (select t2.ctid from tier_recipients t2 where t2.channel_id = s.channel_id and t2.phone_number = s.phone_number limit 1) e
+          where s.key <> s.phone_number and s.phone_number not in (select key from sent)))
+        and t.pending_message_id is null
     )
     insert into tier_recipients (channel_id, phone_number, last_sent_at)
     select distinct channel_id, key, now() from sent

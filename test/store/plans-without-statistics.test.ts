@@ -18,12 +18,12 @@ let companyId: string;
 const channelId = '100000000000781';
 const ROWS = 20_000;
 
-/** The plan of the first statement `run` sends, executed again under EXPLAIN ANALYZE. */
-async function planOf(run: (db: Kysely<Database>) => Promise<unknown>): Promise<string> {
-  let node: RootOperationNode | null = null;
-  const capture: KyselyPlugin = { transformQuery: (args) => (node ??= args.node), transformResult: async (args) => args.result };
+/** The plan of the statement `run` sends (the first, or the `nth` from 0), executed again under EXPLAIN ANALYZE. */
+async function planOf(run: (db: Kysely<Database>) => Promise<unknown>, nth = 0): Promise<string> {
+  const nodes: RootOperationNode[] = [];
+  const capture: KyselyPlugin = { transformQuery: (args) => (nodes.push(args.node), args.node), transformResult: async (args) => args.result };
   await run(store.db.withPlugin(capture));
-  const compiled = store.db.getExecutor().compileQuery(node!, createQueryId());
+  const compiled = store.db.getExecutor().compileQuery(nodes[nth], createQueryId());
   const explained = await store.db.executeQuery<{ 'QUERY PLAN': string }>({ ...compiled, sql: `explain (analyze, buffers, costs off, timing off) ${compiled.sql}` });
   return explained.rows.map((r) => r['QUERY PLAN']).join('\n');
 }
@@ -91,7 +91,7 @@ test('the due-work probe walks the due index after a send emptied it, whatever t
   assert.ok(mostBuffers(plan) < 1000, plan);
 });
 
-test('confirming sends on an uncapped channel reads the held slots, not every recipient of the window', async () => {
+test('confirming sends on an uncapped channel reads the held slots and probes each recipient, not every one of the window', async () => {
   await sql`
     insert into tier_recipients (channel_id, phone_number, last_sent_at)
     select ${channelId}, '+1666' || lpad(g::text, 7, '0'), now() from generate_series(1, ${ROWS}::int) g`.execute(store.db);
@@ -99,5 +99,8 @@ test('confirming sends on an uncapped channel reads the held slots, not every re
   const plan = await planOf((db) => confirmWindowSends(db, ids));
   assert.doesNotMatch(plan, /Seq Scan on tier_recipients/, plan);
   assert.match(plan, /tier_recipients_pending/, plan);
+  // No slot was held: the second statement records each recipient and folds its entry under the phone number.
+  const recorded = await planOf((db) => confirmWindowSends(db, ids), 1);
+  assert.doesNotMatch(recorded, /Seq Scan on tier_recipients/, recorded);
 });
 
