@@ -33,6 +33,7 @@ import * as m0028 from './0028_failed_messages_not_delivered.js';
 import * as m0029 from './0029_sends_to_bsuid.js';
 import * as m0030 from './0030_idempotency_key_instance.js';
 import * as m0031 from './0031_storing_bulk_sends.js';
+import * as m0032 from './0032_messages_reference_checks.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -65,4 +66,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0029_sends_to_bsuid': m0029,
   '0030_idempotency_key_instance': m0030,
   '0031_storing_bulk_sends': m0031,
+  '0032_messages_reference_checks': m0032,
 };
