@@ -2,6 +2,11 @@
  * A Kysely dialect for PGlite. PGlite is one connection in one process, so every query and every
  * transaction takes a mutex: a transaction holds the connection from BEGIN to COMMIT/ROLLBACK and nothing
  * else interleaves with it (kysely-pglite does not do this and loses writes when a transaction rolls back).
+ *
+ * PGlite runs its statements on this thread, and a statement's answer settles in microtasks only: a caller running
+ * statements back to back (a maintenance loop with a time budget) would keep the event loop from reading any request
+ * until it stopped, however short each statement. The mutex therefore grants the connection in the event loop's next
+ * turn: a request that arrived meanwhile is read and queues behind the statement already asked for, not the loop.
  */
 import type { PGlite } from '@electric-sql/pglite';
 import {
@@ -17,7 +22,13 @@ import {
   type TransactionSettings,
 } from 'kysely';
 
-/** A FIFO mutex that counts its holder and waiters (the metrics' pool gauges). */
+/** The event loop's next turn (after the I/O ready now, such as requests that arrived, has been read). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * A FIFO mutex that counts its holder and waiters (the metrics' pool gauges). Each grant waits for the event loop's
+ * next turn (module comment).
+ */
 class Mutex {
   private tail: Promise<void> = Promise.resolve();
   /** Callers that asked for the lock and have not released it (the holder and the waiters). */
@@ -35,7 +46,7 @@ class Mutex {
       this.pending -= 1;
       release();
     };
-    const acquired = this.tail.then(() => releaseOnce);
+    const acquired = this.tail.then(nextTurn).then(() => releaseOnce);
     this.tail = this.tail.then(() => next);
     return acquired;
   }

@@ -1,0 +1,56 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { sql } from 'kysely';
+import { openDatabase, type Store } from '../../src/store/db.js';
+
+// PGlite runs its statements on the service's thread and their answers settle in microtasks. A caller running
+// statements back to back (the dispatcher's queueing loop, for its one-second budget) kept the event loop from
+// reading any request until it stopped, so a report read waited for the whole loop instead of one statement. The
+// dialect hands the connection over in the event loop's next turn. PGlite in memory on either suite: the dialect is
+// what is tested.
+const LOOP = 20;
+let store: Store;
+let server: Server;
+let client: Socket;
+let served: Promise<Socket>;
+
+before(async () => {
+  store = await openDatabase({ memory: true });
+  // Opened and answering: the loop below runs on a connection that is up.
+  await sql`select 1`.execute(store.db);
+  server = createServer();
+  served = new Promise((resolve) => server.once('connection', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  client = createConnection(port, '127.0.0.1');
+  await new Promise<void>((resolve) => client.once('connect', resolve));
+});
+after(async () => {
+  client.destroy();
+  (await served).destroy();
+  await new Promise((resolve) => server.close(resolve));
+  await store.close();
+});
+
+test('a request that arrives during a loop of statements is read, and its statement runs, before the loop ends', async () => {
+  const socket = await served;
+  let done = 0;
+  // The "request": bytes already sent when the loop starts; its handler asks for one statement.
+  const read = new Promise<number>((resolve, reject) => {
+    socket.once('data', () => {
+      sql`select 1`.execute(store.db).then(() => resolve(done), reject);
+    });
+  });
+  client.write('read');
+  for (let i = 0; i < LOOP; i += 1) {
+    await store.db.transaction().execute(async (tx) => {
+      await sql`select count(*) from generate_series(1, 5000)`.execute(tx);
+      await sql`select 1`.execute(tx);
+    });
+    done += 1;
+  }
+  const loopStatementsBeforeTheRead = await read;
+  // Its statement waits for the loop's statements already asked for when the request was read, not for the loop.
+  assert.ok(loopStatementsBeforeTheRead <= 3, `the read ran after ${loopStatementsBeforeTheRead} of ${LOOP} loop statements`);
+});
