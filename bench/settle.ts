@@ -25,7 +25,20 @@ export interface SettleResult {
   peakRssMb: number;
   during: number[];
   after: number[];
+  /** The slowest reads of each phase, slowest first: what they read and when they started. */
+  slowest: { during: SlowRead[]; after: SlowRead[] };
 }
+
+/** One read among the slowest of a phase. */
+export interface SlowRead {
+  ms: number;
+  read: string;
+  /** When the read went out (ISO time, to match against the service's logs). */
+  at: string;
+}
+
+/** Reads kept per phase in `slowest`. */
+const SLOWEST = 10;
 
 const stats = (sorted: number[]) =>
   sorted.length === 0 ? 'no reads' : `${sorted.length} reads, p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(0)} ms`;
@@ -40,19 +53,32 @@ export function settleRows(r: SettleResult): Array<[string, string, string]> {
   ];
 }
 
-/** Reads with one request in flight until `stop()` is true; latencies sorted. */
-async function readLoop(world: World, reads: Array<() => Promise<unknown>>, stop: () => boolean): Promise<number[]> {
+/** A read of the loop, named for the slowest-reads list. */
+interface NamedRead {
+  name: string;
+  read: () => Promise<unknown>;
+}
+
+/** Reads with one request in flight until `stop()` is true; latencies sorted, and the slowest reads. */
+async function readLoop(world: World, reads: NamedRead[], stop: () => boolean): Promise<{ latencies: number[]; slowest: SlowRead[] }> {
   const latencies: number[] = [];
+  let slowest: SlowRead[] = [];
   for (let i = 0; !stop(); i += 1) {
+    const { name, read } = reads[i % reads.length];
+    const at = new Date();
     const t = performance.now();
     // A connection the service closed as idle just as the request went out is tried again (counted in the latency).
-    await reads[i % reads.length]().catch((error: Error & { cause?: { code?: string } }) => {
+    await read().catch((error: Error & { cause?: { code?: string } }) => {
       if (error.cause?.code !== 'ECONNRESET') throw error;
-      return reads[i % reads.length]();
+      return read();
     });
-    latencies.push(performance.now() - t);
+    const ms = performance.now() - t;
+    latencies.push(ms);
+    if (slowest.length < SLOWEST || ms > slowest[slowest.length - 1].ms) {
+      slowest = [...slowest, { ms, read: name, at: at.toISOString() }].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST);
+    }
   }
-  return latencies.sort((a, b) => a - b);
+  return { latencies: latencies.sort((a, b) => a - b), slowest };
 }
 
 /** One settle run in a world of its own. */
@@ -70,7 +96,7 @@ export async function settle(database: 'pglite' | 'postgres', rows: number, tail
       if (res.status !== 200) throw new Error(`reports ${res.status}`);
     };
     let answered = false;
-    const duringReads = readLoop(world, [list, detail(small.id, 1)], () => answered);
+    const duringReads = readLoop(world, [{ name: 'list', read: list }, { name: 'small send, page 1', read: detail(small.id, 1) }], () => answered);
     duringReads.catch(() => undefined); // awaited below; a failure must not end the process before the world closes
     const big = await startBulk(world, flagged, rows, 90582).finally(() => (answered = true));
     const during = await duringReads;
@@ -78,7 +104,11 @@ export async function settle(database: 'pglite' | 'postgres', rows: number, tail
     const lastPage = Math.ceil(rows / 50);
     let settledAt: number | null = null;
     let done = false;
-    const afterReads = readLoop(world, [detail(big.id, 1), detail(big.id, lastPage), list], () => done);
+    const afterReads = readLoop(
+      world,
+      [{ name: 'large send, page 1', read: detail(big.id, 1) }, { name: `large send, page ${lastPage}`, read: detail(big.id, lastPage) }, { name: 'list', read: list }],
+      () => done,
+    );
     afterReads.catch(() => undefined);
     const answeredAt = performance.now();
     for (;;) {
@@ -92,7 +122,8 @@ export async function settle(database: 'pglite' | 'postgres', rows: number, tail
     const after = await afterReads;
     return {
       database, rows, acceptSeconds: big.acceptMs / 1000, settleSeconds: (settledAt - answeredAt) / 1000,
-      peakRssMb: await peakRssMb(world.services[0].child.pid!), during, after,
+      peakRssMb: await peakRssMb(world.services[0].child.pid!), during: during.latencies, after: after.latencies,
+      slowest: { during: during.slowest, after: after.slowest },
     };
   } catch (error) {
     log(`service output:\n${world.services[0]?.output().slice(-4000)}`);
@@ -111,6 +142,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     for (const database of databases) {
       const r = await settle(database, rows, tail, (line) => console.error(`[settle] ${line}`));
       for (const row of settleRows(r)) console.log(`| ${row.join(' | ')} |`);
+      for (const phase of ['during', 'after'] as const) {
+        console.error(`[settle] slowest reads ${phase}:`);
+        for (const s of r.slowest[phase]) console.error(`[settle]   ${s.ms.toFixed(0)} ms  ${s.at}  ${s.read}`);
+      }
     }
   })().catch((error) => {
     console.error(error);
