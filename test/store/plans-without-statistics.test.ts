@@ -1,6 +1,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createQueryId, sql, type Kysely, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { addChannel, createCompany } from '../../src/admin.js';
 import { createSecretBox } from '../../src/domain/secret-box.js';
 import { applyEventUpdates, type EventUpdate } from '../../src/store/message-status-events.js';
@@ -9,6 +9,7 @@ import { findUserIdsOfPhones } from '../../src/store/recipient-links.js';
 import type { Database } from '../../src/store/schema.js';
 import { confirmWindowSends } from '../../src/store/tier-window.js';
 import { createTestStore } from '../support/db.js';
+import { capturedStatements, explainAnalyze, mostBuffers } from '../support/plans.js';
 
 // Statements a sender runs on every batch must read what they need whatever the planner's statistics say: PGlite never
 // gathers them, PostgreSQL with autovacuum off only after a start. Each case builds the table a large send leaves and
@@ -20,17 +21,8 @@ const ROWS = 20_000;
 
 /** The plan of the statement `run` sends (the first, or the `nth` from 0), executed again under EXPLAIN ANALYZE. */
 async function planOf(run: (db: Kysely<Database>) => Promise<unknown>, nth = 0): Promise<string> {
-  const nodes: RootOperationNode[] = [];
-  const capture: KyselyPlugin = { transformQuery: (args) => (nodes.push(args.node), args.node), transformResult: async (args) => args.result };
-  await run(store.db.withPlugin(capture));
-  const compiled = store.db.getExecutor().compileQuery(nodes[nth], createQueryId());
-  const explained = await store.db.executeQuery<{ 'QUERY PLAN': string }>({ ...compiled, sql: `explain (analyze, buffers, costs off, timing off) ${compiled.sql}` });
-  return explained.rows.map((r) => r['QUERY PLAN']).join('\n');
+  return explainAnalyze(store.db, (await capturedStatements(store.db, run))[nth]);
 }
-
-/** The most buffers any node of the plan visited. */
-const mostBuffers = (plan: string) =>
-  Math.max(0, ...[...plan.matchAll(/Buffers: shared hit=(\d+)(?: read=(\d+))?/g)].map((m) => Number(m[1]) + Number(m[2] ?? 0)));
 
 before(async () => {
   store = await createTestStore();

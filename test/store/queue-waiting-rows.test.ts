@@ -1,10 +1,11 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createQueryId, sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { sql } from 'kysely';
 import { addChannel, createCompany } from '../../src/admin.js';
 import { createSecretBox } from '../../src/domain/secret-box.js';
 import { insertBulkSend, listBulkSendsWithWaitingRows, queueWaitingRows } from '../../src/store/bulk-sends.js';
 import { createTestStore } from '../support/db.js';
+import { capturedStatements, explainAnalyze } from '../support/plans.js';
 
 // A started bulk send's stored rows are queued in short statements from a cursor. Each statement must read only the
 // rows it queues: the statement that read and sorted every waiting row of the list held PGlite's one connection for
@@ -66,17 +67,10 @@ test('a bulk send that is not started queues nothing', async () => {
 
 test('a queueing statement reads only the rows it queues, however many wait after them', async () => {
   // The real statement, captured as it is sent, then run again under EXPLAIN ANALYZE (rolled back).
-  let node: RootOperationNode | null = null;
-  const capture: KyselyPlugin = {
-    transformQuery: (args) => (node ??= args.node),
-    transformResult: async (args) => args.result,
-  };
-  await queueWaitingRows(store.db.withPlugin(capture), 'qx', 0, 100);
-  const compiled = store.db.getExecutor().compileQuery(node!, createQueryId());
+  const [compiled] = await capturedStatements(store.db, (db) => queueWaitingRows(db, 'qx', 0, 100));
   let plan = '';
   await store.db.transaction().execute(async (tx) => {
-    const explained = await tx.executeQuery<{ 'QUERY PLAN': string }>({ ...compiled, sql: `explain (analyze, costs off, timing off) ${compiled.sql}` });
-    plan = explained.rows.map((r) => r['QUERY PLAN']).join('\n');
+    plan = await explainAnalyze(tx, compiled);
     await sql`rollback`.execute(tx).catch(() => undefined);
     throw new Error('rolled back');
   }).catch((error: Error) => assert.equal(error.message, 'rolled back'));
