@@ -162,7 +162,7 @@ export async function applyEventUpdates(db: Db, rows: EventUpdate[], wait = true
       lease_owner = case when v.status = m.status then m.lease_owner else null end,
       lease_until = case when v.status = m.status then m.lease_until else null end,
       updated_at = now(), version = m.version + 1
-    from t, v where m.id = t.id and v.id = m.id and ${amongIds(rows)}
+    from t, v where m.id = t.id and v.id = m.id
     returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank, m.phone_number, m.user_id,
       t.old_pricing_category, t.old_pricing_billable, m.pricing_category, m.pricing_billable`.execute(db);
   return result.rows;
