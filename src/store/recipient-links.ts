@@ -61,6 +61,15 @@ export async function upsertRecipientLinks(db: Db, companyId: string, links: New
 }
 
 /**
+ * The BSUID the network last linked to a phone number (the latest seen when several are; null: none), as a scalar SQL
+ * subquery: one probe of `recipient_links_by_phone`. `companyId` and `phone` are SQL expressions or values.
+ */
+export function latestLinkedUserId(companyId: unknown, phone: unknown) {
+  return sql<string | null>`(select l.user_id from recipient_links l where l.company_id = ${companyId} and l.phone_number = ${phone}
+    order by l.updated_at desc, l.user_id limit 1)`;
+}
+
+/**
  * The BSUID linked to each phone number (the latest seen when several are), for those that have one: one probe of
  * `recipient_links_by_phone` per number. Written as `phone_number = any(...)` over the table, a planner without
  * fresh statistics (PGlite never gathers them; PostgreSQL with autovacuum off) read every link of the company through
@@ -70,9 +79,8 @@ export async function findUserIdsOfPhones(db: Db, companyId: string, phones: str
   if (phones.length === 0) return new Map();
   const result = await sql<{ phone_number: string; user_id: string }>`
     select p.phone_number, l.user_id from unnest(${[...new Set(phones)]}::text[]) as p(phone_number)
-    cross join lateral (select l.user_id from recipient_links l
-                        where l.company_id = ${companyId} and l.phone_number = p.phone_number
-                        order by l.updated_at desc, l.user_id limit 1) l`.execute(db);
+    cross join lateral (select ${latestLinkedUserId(companyId, sql.ref('p.phone_number'))} as user_id) l
+    where l.user_id is not null`.execute(db);
   return new Map(result.rows.map((r) => [r.phone_number, r.user_id]));
 }
 

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { RecipientIds } from '../domain/recipients.js';
 import type { ChannelRow } from './channels.js';
 import { optedOutExpression } from './opt-outs.js';
+import { latestLinkedUserId } from './recipient-links.js';
 import type { Database } from './schema.js';
 import type { TemplateRow } from './templates.js';
 
@@ -60,8 +61,7 @@ export async function findSingleSendFacts(
         where t.company_id = ${companyId} and t.id = ${templateId} and t.waba_id = c.waba_id and t.deleted_at is null) as tms_template,
       ${optedOutExpression(companyId, { phone_number: phone, user_id: userId }, sql<boolean>`exists (select 1 from templates t
         where t.company_id = ${companyId} and t.id = ${templateId} and t.waba_id = c.waba_id and t.category = 'MARKETING')`)} as tms_opted_out,
-      (select l.user_id from recipient_links l where l.company_id = ${companyId} and l.phone_number = ${phone}
-        order by l.updated_at desc, l.user_id limit 1) as tms_linked_user_id,
+      ${latestLinkedUserId(companyId, phone)} as tms_linked_user_id,
       (select l.phone_number from recipient_links l where l.company_id = ${companyId} and l.user_id = ${userId}) as tms_linked_phone
     ${from}`.execute(db);
   const row = result.rows[0];

@@ -4,6 +4,7 @@
  * channel's hold while the window is full.
  */
 import { sql, type Kysely } from 'kysely';
+import { latestLinkedUserId } from './recipient-links.js';
 import type { Database } from './schema.js';
 
 type Db = Kysely<Database>;
@@ -117,8 +118,7 @@ export async function confirmWindowSends(db: Db, messageIds: string[]): Promise<
   await sql`
     with sent as (
       select distinct m.channel_id, m.phone_number,
-        coalesce(m.user_id, (select l.user_id from recipient_links l where l.company_id = m.company_id and l.phone_number = m.phone_number
-                             order by l.updated_at desc, l.user_id limit 1), m.phone_number) as key
+        coalesce(m.user_id, ${latestLinkedUserId(sql.ref('m.company_id'), sql.ref('m.phone_number'))}, m.phone_number) as key
       from messages m where m.id = any(${rest}::text[])
     ),
     folded as (
