@@ -56,8 +56,8 @@ const RETENTION_BUDGET_MS = 2000;
  * Stored rows are queued in statements of this many rows, for at most QUEUE_BUDGET_MS per maintenance round. On
  * PGlite every statement holds the one connection, which serves requests in arrival order: short statements let a
  * report read in between (a read waits for one statement, never for a whole list). A report read is several
- * statements (the bulk send, its page, its costs), each of which may wait behind one of these: a quarter of the
- * 1,000 rows keeps the sum of those waits short.
+ * statements (the bulk send, its page, its costs), each of which may wait behind one of these, so each is kept to
+ * 250 rows to keep the sum of those waits short.
  */
 const QUEUE_BATCH = 250;
 const QUEUE_BUDGET_MS = 1000;
