@@ -14,7 +14,7 @@ import { createCloudApiAdapter } from '../src/network/cloud-api/adapter.js';
 import { SIM_ACCESS_TOKEN, SIM_APP_ID, SIM_CHANNEL_IDS, SIM_WABA_ID } from '../src/network/simulator/constants.js';
 import { freePort, startTms, waitForHttp } from '../test/support/processes.js';
 import { sendableComponents } from '../test/support/sending.js';
-import { allRows, load, machine, percentile, singleSends, startBulk, waitUntil, wizardItem } from './lib/measure.js';
+import { allRows, load, machine, percentile, singleSends, startBulk, waitForSettledSend, waitUntil, wizardItem } from './lib/measure.js';
 import { extraChannelId, peakRssMb, startWorld, type World } from './lib/world.js';
 import { CpuMeter, cpuPerMessage, settledTableWrites, tableWrites, writesPerMessage } from './lib/cost.js';
 import { fileBench, fileBenchRows } from './file-start.js';
@@ -254,7 +254,8 @@ async function ingestionAndSingles(world: World, setup: 'pglite' | 'postgres'): 
 /** Webhook ingestion: duplicate `read` events for sent messages, in bodies of 100, 8 POSTs in flight. */
 async function ingestion(world: World, setup: string): Promise<void> {
   const started = await startBulk(world, main, N.ingestionRows, 90572);
-  await waitUntil(async () => ((await wizardItem(world, started.id))?.seen_count ?? 0) >= N.ingestionRows - 10, 120_000);
+  // The events are posted only once the send has settled: its own status webhooks would otherwise be applied meanwhile.
+  await waitForSettledSend(world, started.id, N.ingestionRows, 120_000);
   const rows = await allRows(world, started.id, N.ingestionRows);
   const wamids = rows.map((r) => r.webhook_response?.id).filter(Boolean) as string[];
   const bodies: string[] = [];
@@ -263,7 +264,8 @@ async function ingestion(world: World, setup: string): Promise<void> {
     bodies.push(JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: SIM_WABA_ID, changes: [{ field: 'messages', value: { statuses } }] }] }));
   }
   const pgUrl = world.dbEnv.DATABASE_URL;
-  const writesBefore = pgUrl ? await tableWrites(pgUrl) : null;
+  // Read once the send's last writes are reported, so they are not counted as the ingestion's.
+  const writesBefore = pgUrl ? await settledTableWrites(pgUrl) : null;
   const meter = await CpuMeter.start(world.services.map((s) => s.child.pid!), world.simulator.child.pid!, pgUrl);
   const { totalMs } = await load(bodies.length, 8, async (i) => {
     const res = await fetch(`http://127.0.0.1:${world.ports[0]}/webhooks/whatsapp`, {

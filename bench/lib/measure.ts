@@ -54,6 +54,30 @@ export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number
   }
 }
 
+/**
+ * Waits until a bulk send has settled: every one of its `total` rows counted seen (the report's `seen_count`: the
+ * bench's numbers all end at `read`), the simulator has nothing scheduled and no webhook body waiting or in flight
+ * (`/_sim/stats`), and the first service holds no received body not yet applied (`/health`). Polls every 100 ms;
+ * past `timeoutMs` it throws with what was still outstanding.
+ */
+export async function waitForSettledSend(world: World, id: string, total: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const seen = (await wizardItem(world, id))?.seen_count ?? 0;
+    const sim = (await world.sim('/_sim/stats')) as { scheduled_events: number; webhooks_pending: number };
+    const health = (await (await fetch(`http://127.0.0.1:${world.ports[0]}/health`)).json()) as { webhook_events: Record<string, number> };
+    const received = health.webhook_events.RECEIVED ?? 0;
+    if (seen === total && sim.scheduled_events === 0 && sim.webhooks_pending === 0 && received === 0) return;
+    if (Date.now() > deadline) {
+      throw new Error(
+        `bench: send ${id} not settled after ${timeoutMs / 1000} s: seen ${seen} of ${total}, simulator events scheduled ` +
+          `${sim.scheduled_events}, webhook bodies pending ${sim.webhooks_pending}, service bodies received not applied ${received}`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** Every report row of a bulk send (pages of 500). */
 export async function allRows(world: World, id: string, total: number) {
   const rows: Array<Record<string, any>> = []; // eslint-disable-line @typescript-eslint/no-explicit-any
