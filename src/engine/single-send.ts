@@ -4,7 +4,8 @@
  * not opted out, tier quota), then queued for the dispatcher, which hands it to the network at most once.
  *
  * Per request: the channel, the template and the opt-out are read in one statement (findSingleSendFacts), with
- * the caller's token when the HTTP layer left its live check to the request (http/auth.ts). A
+ * the caller's token when the HTTP layer left its live check to the request (http/auth.ts); the requests that
+ * arrive while one such read runs are read together in the next (one statement for all of them). A
  * channel without a tier cap and a request without an Idempotency-Key need no transaction: their rows are stored
  * by a group insert (the rows of the requests that arrive while one insert runs go together in the next: one
  * statement and one commit for all of them; each request is answered after its row is committed). A capped
@@ -20,7 +21,7 @@ import type { StoredComponents } from '../domain/templates/types.js';
 import type { TemplateSendPayload } from '../network/port.js';
 import { insertMessages, type NewMessage } from '../store/message-inserts.js';
 import type { Database } from '../store/schema.js';
-import { findSingleSendFacts } from '../store/single-sends.js';
+import { findSingleSendFacts, type SingleSendAnswer, type SingleSendAsk } from '../store/single-sends.js';
 import {
   countWindowRecipients,
   findWindowRecipients,
@@ -100,7 +101,7 @@ export async function sendSingle(
   const ids: RecipientIds | null = who.ok ? { phone: who.phone, userId: who.userId } : null;
   // The checks keep their order (and so which error a request with several faults gets): channel, token hold,
   // recipient, template, parameters, channel health, opt-out.
-  const facts = await findSingleSendFacts(deps.db, companyId, req.channelId, req.templateId, ids, req.token?.hash);
+  const facts = await groupFactsReader(deps.db).read({ companyId, channelId: req.channelId, templateId: req.templateId, ids, tokenHash: req.token?.hash });
   req.token?.checked();
   if (facts === 'TOKEN_REVOKED') throw req.token!.revoked();
   if (!facts) throw new AppError('CHANNEL_NOT_FOUND', `Channel ${req.channelId} was not found.`, { field: 'channel_id' });
@@ -204,24 +205,24 @@ function sendableTemplate(template: TemplateRow | undefined, templateId: string)
   return template;
 }
 
-/** Rows per group insert at most (a larger backlog goes in several statements, one after the other). */
+/** Requests per group statement at most (a larger backlog goes in several statements, one after the other). */
 const GROUP_MAX = 500;
 
 /**
- * Group insert of single-send rows: while one insert statement runs, the rows that arrive wait and then go
- * together in the next (one statement, one commit, one WAL flush for all). Each caller's promise settles when its
- * row is committed, or with its own error: a group that fails is retried row by row, so one bad row fails alone.
+ * Calls of one statement that arrive while it runs wait and then go together in the next run (one statement, one
+ * round trip, and for a write one commit and one WAL flush, for all of them). Each caller's promise settles with its
+ * own answer, or its own error: a group that fails is run again item by item, so one bad item fails alone.
  */
-export class GroupInserter {
-  private waiting: Array<{ row: NewMessage; resolve: () => void; reject: (error: unknown) => void }> = [];
+class StatementGroup<In, Out> {
+  private waiting: Array<{ item: In; resolve: (out: Out) => void; reject: (error: unknown) => void }> = [];
   private running = false;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  /** `run` answers its items in order. */
+  constructor(private readonly run: (items: In[]) => Promise<Out[]>) {}
 
-  /** Stores one row; resolves once it is committed. */
-  insert(row: NewMessage): Promise<void> {
+  call(item: In): Promise<Out> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ row, resolve, reject });
+      this.waiting.push({ item, resolve, reject });
       if (!this.running) void this.drain();
     });
   }
@@ -232,15 +233,15 @@ export class GroupInserter {
       while (this.waiting.length > 0) {
         const group = this.waiting.splice(0, GROUP_MAX);
         try {
-          await insertMessages(this.db, group.map((g) => g.row));
-          for (const g of group) g.resolve();
+          const outs = await this.run(group.map((g) => g.item));
+          group.forEach((g, i) => g.resolve(outs[i]));
         } catch (error) {
           if (group.length === 1) {
             group[0].reject(error);
             continue;
           }
           for (const g of group) {
-            await insertMessages(this.db, [g.row]).then(g.resolve, g.reject);
+            await this.run([g.item]).then((outs) => g.resolve(outs[0]), g.reject);
           }
         }
       }
@@ -250,7 +251,46 @@ export class GroupInserter {
   }
 }
 
+/**
+ * Group insert of single-send rows: while one insert statement runs, the rows that arrive wait and then go
+ * together in the next (one statement, one commit, one WAL flush for all). Each caller's promise settles when its
+ * row is committed, or with its own error: a group that fails is retried row by row, so one bad row fails alone.
+ */
+export class GroupInserter {
+  private readonly group: StatementGroup<NewMessage, void>;
+
+  constructor(db: Kysely<Database>) {
+    this.group = new StatementGroup<NewMessage, void>(async (rows) => {
+      await insertMessages(db, rows);
+      return rows.map(() => undefined);
+    });
+  }
+
+  /** Stores one row; resolves once it is committed. */
+  insert(row: NewMessage): Promise<void> {
+    return this.group.call(row);
+  }
+}
+
+/**
+ * Group read of single sends' facts (findSingleSendFacts): the requests that arrive while one read runs are read
+ * together in the next. Each request's token is still checked live, by a read that starts after the request came.
+ */
+export class GroupFactsReader {
+  private readonly group: StatementGroup<SingleSendAsk, SingleSendAnswer>;
+
+  constructor(db: Kysely<Database>) {
+    this.group = new StatementGroup((asks) => findSingleSendFacts(db, asks));
+  }
+
+  /** One request's facts. */
+  read(ask: SingleSendAsk): Promise<SingleSendAnswer> {
+    return this.group.call(ask);
+  }
+}
+
 const inserters = new WeakMap<Kysely<Database>, GroupInserter>();
+const factsReaders = new WeakMap<Kysely<Database>, GroupFactsReader>();
 const connectionBounds = new WeakMap<Kysely<Database>, Promise<number>>();
 
 /** The database's max_connections, read once per handle. */
@@ -262,6 +302,16 @@ function maxConnections(db: Kysely<Database>): Promise<number> {
     bound.catch(() => connectionBounds.delete(db));
   }
   return bound;
+}
+
+/** The database handle's group facts reader (one per handle, so per process and database). */
+function groupFactsReader(db: Kysely<Database>): GroupFactsReader {
+  let reader = factsReaders.get(db);
+  if (!reader) {
+    reader = new GroupFactsReader(db);
+    factsReaders.set(db, reader);
+  }
+  return reader;
 }
 
 /** The database handle's group inserter (one per handle, so per process and database). */

@@ -233,8 +233,13 @@ export async function findSuppressed(db: Db, companyId: string, numbers: string[
  * A boolean SQL expression: the recipient (a phone number and/or a BSUID, either null) or an identifier linked to it
  * is on the company's opt-out list; `marketing` is a boolean SQL expression (is the template MARKETING?) that lets
  * marketing-only entries count. For statements that read the opt-out with other facts (a single send's).
+ * `companyId` and the key's parts are values or SQL expressions (columns of the statement's own rows).
  */
-export function optedOutExpression(companyId: string, key: OptOutKey, marketing: RawBuilder<boolean> | boolean) {
+export function optedOutExpression(
+  companyId: string | RawBuilder<string>,
+  key: OptOutKey | { phone_number: RawBuilder<string | null>; user_id: RawBuilder<string | null> },
+  marketing: RawBuilder<boolean> | boolean,
+) {
   return sql<boolean>`(
     exists (select 1 from opt_outs o where o.company_id = ${companyId} and (o.applies_to = 'all' or ${marketing})
       and o.phone_number in (

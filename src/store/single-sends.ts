@@ -25,50 +25,63 @@ export interface SingleSendFacts {
   linkedPhone: string | null;
 }
 
+/** One single send's question: its company, channel, template, recipient and (when left to the read) token. */
+export interface SingleSendAsk {
+  companyId: string;
+  channelId: string;
+  templateId: string;
+  ids: RecipientIds | null;
+  /** The caller's token hash, checked live here (see findSingleSendFacts). */
+  tokenHash?: string;
+}
+
+/** What one ask finds: its facts, 'TOKEN_REVOKED', or undefined (the channel is not the company's, or none). */
+export type SingleSendAnswer = SingleSendFacts | 'TOKEN_REVOKED' | undefined;
+
 /**
- * The caller's channel (undefined: not the company's, or none), the company's live template with this id on the
- * channel's WABA, whether the recipient is on the company's opt-out list, and what the network linked to its phone
- * number and BSUID: one statement. With `tokenHash`, the same statement checks that the caller's token is still
- * live ('TOKEN_REVOKED' when it is not, whatever else it finds) instead of a lookup of its own before the request.
- * The request used to make three round trips here (findChannel, findTemplate, findOptOut), a pool connection each.
+ * For each ask, in order: the caller's channel (undefined: not the company's, or none), the company's live template
+ * with this id on the channel's WABA, whether the recipient is on the company's opt-out list, and what the network
+ * linked to its phone number and BSUID. With a `tokenHash`, the same row checks that the caller's token is still live
+ * and of the company ('TOKEN_REVOKED' when it is not, whatever else it finds) instead of a lookup of its own before
+ * the request. One statement for all the asks (the single sends that arrive together are read together); every
+ * probe is scoped by the ask's own company. The channel is joined laterally, a primary-key probe per ask: the
+ * planner guesses 100 asks for `unnest` and would rather scan a large channels table for a hash join.
  */
-export async function findSingleSendFacts(
-  db: Db,
-  companyId: string,
-  channelId: string,
-  templateId: string,
-  ids: RecipientIds | null,
-  tokenHash?: string,
-): Promise<SingleSendFacts | 'TOKEN_REVOKED' | undefined> {
-  const phone = ids?.phone ?? null;
-  const userId = ids?.userId ?? null;
-  // With a token hash: one row always (the token's check), the channel's columns null when it is not the company's.
-  const from = tokenHash === undefined
-    ? sql`from channels c where c.company_id = ${companyId} and c.id = ${channelId}`
-    : sql`from (select exists (select 1 from api_tokens k where k.token_hash = ${tokenHash} and k.company_id = ${companyId} and k.revoked_at is null)
-        as tms_token_live) k left join channels c on c.company_id = ${companyId} and c.id = ${channelId}`;
+export async function findSingleSendFacts(db: Db, asks: readonly SingleSendAsk[]): Promise<SingleSendAnswer[]> {
+  if (asks.length === 0) return [];
+  const r = (column: string) => sql.ref<string>(`r.${column}`);
   const result = await sql<
     ChannelRow & {
-      tms_token_live?: boolean;
+      tms_n: number;
+      tms_token_live: boolean | null;
       tms_template: Record<string, unknown> | null;
       tms_opted_out: boolean;
       tms_linked_user_id: string | null;
       tms_linked_phone: string | null;
     }
   >`
-    select ${tokenHash === undefined ? sql`` : sql`k.tms_token_live,`} c.*,
+    select r.n::int as tms_n,
+      case when r.token_hash is null then null else exists (select 1 from api_tokens k
+        where k.token_hash = r.token_hash and k.company_id = r.company_id and k.revoked_at is null) end as tms_token_live,
+      c.*,
       (select to_jsonb(t) from templates t
-        where t.company_id = ${companyId} and t.id = ${templateId} and t.waba_id = c.waba_id and t.deleted_at is null) as tms_template,
-      ${optedOutExpression(companyId, { phone_number: phone, user_id: userId }, sql<boolean>`exists (select 1 from templates t
-        where t.company_id = ${companyId} and t.id = ${templateId} and t.waba_id = c.waba_id and t.category = 'MARKETING')`)} as tms_opted_out,
-      ${latestLinkedUserId(companyId, phone)} as tms_linked_user_id,
-      (select l.phone_number from recipient_links l where l.company_id = ${companyId} and l.user_id = ${userId}) as tms_linked_phone
-    ${from}`.execute(db);
-  const row = result.rows[0];
-  if (row?.tms_token_live === false) return 'TOKEN_REVOKED';
-  if (!row?.id) return undefined;
-  const { tms_token_live: _live, tms_template: template, tms_opted_out: optedOut, tms_linked_user_id: linkedUserId, tms_linked_phone: linkedPhone, ...channel } = row;
-  return { channel: channel as ChannelRow, template: template ? templateFromJson(template) : undefined, optedOut, linkedUserId, linkedPhone };
+        where t.company_id = r.company_id and t.id = r.template_id and t.waba_id = c.waba_id and t.deleted_at is null) as tms_template,
+      ${optedOutExpression(r('company_id'), { phone_number: r('phone'), user_id: r('user_id') }, sql<boolean>`exists (select 1 from templates t
+        where t.company_id = r.company_id and t.id = r.template_id and t.waba_id = c.waba_id and t.category = 'MARKETING')`)} as tms_opted_out,
+      ${latestLinkedUserId(r('company_id'), r('phone'))} as tms_linked_user_id,
+      (select l.phone_number from recipient_links l where l.company_id = r.company_id and l.user_id = r.user_id) as tms_linked_phone
+    from unnest(${asks.map((a) => a.companyId)}::text[], ${asks.map((a) => a.channelId)}::text[], ${asks.map((a) => a.templateId)}::text[],
+      ${asks.map((a) => a.ids?.phone ?? null)}::text[], ${asks.map((a) => a.ids?.userId ?? null)}::text[], ${asks.map((a) => a.tokenHash ?? null)}::text[])
+      with ordinality as r(company_id, channel_id, template_id, phone, user_id, token_hash, n)
+    left join lateral (select * from channels c where c.company_id = r.company_id and c.id = r.channel_id) c on true
+    order by r.n`.execute(db);
+  const answers: SingleSendAnswer[] = asks.map(() => undefined);
+  for (const row of result.rows) {
+    const { tms_n: n, tms_token_live: live, tms_template: template, tms_opted_out: optedOut, tms_linked_user_id: linkedUserId, tms_linked_phone: linkedPhone, ...channel } = row;
+    if (live === false) answers[n - 1] = 'TOKEN_REVOKED';
+    else if (channel.id) answers[n - 1] = { channel: channel as ChannelRow, template: template ? templateFromJson(template) : undefined, optedOut, linkedUserId, linkedPhone };
+  }
+  return answers;
 }
 
 /** A template row read as JSON: its timestamps (the `*_at` columns) back to Dates, as the typed read gives them. */
