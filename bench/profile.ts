@@ -11,6 +11,10 @@
  *
  * `--start-only` profiles a start alone (N rows on the FLAGGED channel, to the start's answer).
  *
+ * `--built` runs the service from the build, as production does (`npm run build` first; NODE_ENV=production makes
+ * `tms serve` run dist/); without it the service runs from src/ through tsx, which adds its own work to every
+ * function it names at run time.
+ *
  * `--ingestion N` profiles the webhook path alone: after the send, N duplicate `read` status events for its
  * messages are posted in bodies of 100, 8 at a time (the ingestion bench of bench/run.ts); the database samples,
  * CPU, rows written and the service's profile then cover the ingestion only (the profiler is started and stopped
@@ -39,6 +43,8 @@ const SINGLES = arg('--singles', 0);
 const WINDOWED = INGESTION > 0 || SINGLES > 0;
 /** `--start-only`: the start alone: N rows on the FLAGGED channel (stored and queued, never sent), to the start's answer. */
 const START_ONLY = process.argv.includes('--start-only');
+/** `--built`: the service runs from dist/ (NODE_ENV=production), not through tsx. */
+const BUILT = process.argv.includes('--built');
 
 interface ProfileNode {
   id: number;
@@ -97,6 +103,7 @@ async function main(): Promise<void> {
   const world = await startWorld({
     database: 'postgres', instances: 1, simMps: null, channelMps: 100_000,
     serviceNodeArgs: WINDOWED ? ['--import', new URL('./lib/profile-window.mjs', import.meta.url).pathname] : ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+    serviceEnv: BUILT ? { NODE_ENV: 'production' } : undefined,
   });
   let statements = new Map<string, number>();
   let waits = new Map<string, number>();
@@ -211,7 +218,7 @@ async function main(): Promise<void> {
   const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)} %`;
   const busy = prof.total - prof.idle;
   const out = [
-    `Profiled by \`npx tsx bench/profile.ts --rows ${ROWS}\` on ${new Date().toISOString().slice(0, 10)}, ${machine()}.`,
+    `Profiled by \`npx tsx bench/profile.ts --rows ${ROWS}${BUILT ? ' --built' : ''}\` on ${new Date().toISOString().slice(0, 10)}, ${machine()}.`,
     SINGLES > 0
       ? `${ROWS} rows sent, then ${SINGLES} single sends, 32 in flight, in ${singles.seconds.toFixed(1)} s (${(SINGLES / singles.seconds).toFixed(0)} req/s, p50 ${singles.p50.toFixed(1)} ms, p99 ${singles.p99.toFixed(1)} ms); CPU per request: ${cpuPerMessage(use!, SINGLES)}, client (the bench process) ${((singles.clientCpu * 1000) / SINGLES).toFixed(3)} ms; commits per request ${(singles.commits / SINGLES).toFixed(2)}; rows written per request ${writes!.total.toFixed(2)} (${writes!.byTable.map(([t, n]) => `${t} ${n.toFixed(2)}`).join(', ')}). Database samples and the service's profile: while the single sends ran (their sends and webhooks included as far as they ran meanwhile).`
       : INGESTION > 0

@@ -7,7 +7,9 @@
  *   large send's first and last detail pages and the reports list.
  * Prints p50 / p99 / max of each phase and the time the rows took to be queued.
  *
- * `npx tsx bench/settle.ts [--rows 1000000] [--db pglite|postgres] [--tail 10]`; part of `npm run bench` (scale).
+ * `npx tsx bench/settle.ts [--rows 1000000] [--db pglite|postgres] [--tail 10] [--built]`; part of `npm run bench` (scale).
+ * `--built` runs the service as production does, from the build (`npm run build` first; NODE_ENV=production makes
+ * `tms serve` run dist/, bin/tms.mjs); without it the service runs from src/ through tsx.
  */
 import { SIM_CHANNEL_IDS } from '../src/network/simulator/constants.js';
 import { percentile, startBulk, wizardItem } from './lib/measure.js';
@@ -20,9 +22,13 @@ export interface SettleResult {
   database: 'pglite' | 'postgres';
   rows: number;
   acceptSeconds: number;
+  /** The service's peak RSS before the large start (idle, after the small send), and over the whole run. */
+  idleRssMb: number;
   /** From the start's answer until no row waits to be queued. */
   settleSeconds: number;
   peakRssMb: number;
+  /** The service ran from the build (dist/), not through tsx. */
+  built: boolean;
   during: number[];
   after: number[];
   /** The slowest reads of each phase, slowest first: what they read and when they started. */
@@ -47,7 +53,7 @@ const stats = (sorted: number[]) =>
 export function settleRows(r: SettleResult): Array<[string, string, string]> {
   const setup = `${r.database}, ${r.rows} rows on the FLAGGED channel`;
   return [
-    ['large start', setup, `accepted in ${r.acceptSeconds.toFixed(1)} s (${(r.rows / r.acceptSeconds).toFixed(0)} rows/s); rows queued ${r.settleSeconds.toFixed(1)} s after the answer; service peak RSS ${r.peakRssMb} MB`],
+    ['large start', setup, `accepted in ${r.acceptSeconds.toFixed(1)} s (${(r.rows / r.acceptSeconds).toFixed(0)} rows/s); rows queued ${r.settleSeconds.toFixed(1)} s after the answer; service peak RSS ${r.peakRssMb} MB (${r.idleRssMb} MB before the start${r.built ? ', built' : ', through tsx'})`],
     ['report reads while it settles', `${setup}, during the start`, stats(r.during)],
     ['report reads while it settles', `${setup}, after the answer until queued`, stats(r.after)],
   ];
@@ -82,8 +88,14 @@ async function readLoop(world: World, reads: NamedRead[], stop: () => boolean): 
 }
 
 /** One settle run in a world of its own. */
-export async function settle(database: 'pglite' | 'postgres', rows: number, tailSeconds = 10, log: (line: string) => void = () => undefined): Promise<SettleResult> {
-  const world = await startWorld({ database, instances: 1, simMps: null, channelMps: 1000 });
+export async function settle(
+  database: 'pglite' | 'postgres',
+  rows: number,
+  tailSeconds = 10,
+  log: (line: string) => void = () => undefined,
+  built = false,
+): Promise<SettleResult> {
+  const world = await startWorld({ database, instances: 1, simMps: null, channelMps: 1000, serviceEnv: built ? { NODE_ENV: 'production' } : undefined });
   try {
     const flagged = SIM_CHANNEL_IDS.flagged;
     const small = await startBulk(world, flagged, 2_000, 90581);
@@ -95,6 +107,7 @@ export async function settle(database: 'pglite' | 'postgres', rows: number, tail
       const res = await world.api('POST', `${A}/reports`, { page: 1, page_size: 50, channel_id: flagged });
       if (res.status !== 200) throw new Error(`reports ${res.status}`);
     };
+    const idleRssMb = await peakRssMb(world.services[0].child.pid!);
     let answered = false;
     const duringReads = readLoop(world, [{ name: 'list', read: list }, { name: 'small send, page 1', read: detail(small.id, 1) }], () => answered);
     duringReads.catch(() => undefined); // awaited below; a failure must not end the process before the world closes
@@ -122,7 +135,7 @@ export async function settle(database: 'pglite' | 'postgres', rows: number, tail
     const after = await afterReads;
     return {
       database, rows, acceptSeconds: big.acceptMs / 1000, settleSeconds: (settledAt - answeredAt) / 1000,
-      peakRssMb: await peakRssMb(world.services[0].child.pid!), during: during.latencies, after: after.latencies,
+      idleRssMb, peakRssMb: await peakRssMb(world.services[0].child.pid!), built, during: during.latencies, after: after.latencies,
       slowest: { during: during.slowest, after: after.slowest },
     };
   } catch (error) {
@@ -138,9 +151,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const databases = (arg('--db') ?? 'pglite,postgres').split(',') as Array<'pglite' | 'postgres'>;
   const rows = Number(arg('--rows') ?? 1_000_000);
   const tail = Number(arg('--tail') ?? 10);
+  const built = process.argv.includes('--built');
   (async () => {
     for (const database of databases) {
-      const r = await settle(database, rows, tail, (line) => console.error(`[settle] ${line}`));
+      const r = await settle(database, rows, tail, (line) => console.error(`[settle] ${line}`), built);
       for (const row of settleRows(r)) console.log(`| ${row.join(' | ')} |`);
       for (const phase of ['during', 'after'] as const) {
         console.error(`[settle] slowest reads ${phase}:`);

@@ -10,7 +10,7 @@
  */
 import type { ErrorElement } from '../errors.js';
 import { variableNames } from './templates/placeholders.js';
-import { checkSendComponents, toNetworkComponents, type NetworkComponent } from './templates/send-parameters.js';
+import { prepareSendComponents, type NetworkComponent } from './templates/send-parameters.js';
 import type { Button, Component, StoredComponents } from './templates/types.js';
 
 /** The cell limit, declared in bulk-limits.ts (re-exported for the readers of rows). */
@@ -99,23 +99,46 @@ function mediaParameter(format: string, value: string) {
   return { type: kind, [kind]: /^https?:\/\//i.test(value) ? { link: value } : { id: value } };
 }
 
-/** The Cloud-form entries of one scope from slot values, with the column behind each parameter. */
-function scopeEntries(slots: Slot[], value: (slot: Slot) => string | undefined): { entries: unknown[]; columns: string[][] } {
+/** One scope's slots (the template's own, or one carousel card's) by part, and its fixed columns. */
+interface ScopeSlots {
+  header: Slot[];
+  body: Slot[];
+  buttons: Slot[];
+  headerColumns: string[];
+  bodyColumns: string[];
+}
+
+function scopeSlotsOf(slots: Slot[]): ScopeSlots {
   const header = slots.filter((s) => s.part === 'HEADER');
   const body = slots.filter((s) => s.part === 'BODY');
+  return {
+    header, body, buttons: slots.filter((s) => s.part === 'BUTTONS'),
+    headerColumns: header.map((s) => s.column), bodyColumns: body.map((s) => s.column),
+  };
+}
+
+/** A text slot's value as a parameter: the plain string when positional, with its parameter_name when named. */
+function textParameter(s: Slot, v: string) {
+  return isPositional(s.name) ? v : { type: 'text', text: v, parameter_name: s.name };
+}
+
+/** The Cloud-form entries of one scope from slot values, with the column behind each parameter. */
+function scopeEntries(scope: ScopeSlots, value: (column: string) => string | undefined): { entries: unknown[]; columns: string[][] } {
   const entries: unknown[] = [];
   const columns: string[][] = [];
-  const text = (s: Slot, v: string) => (isPositional(s.name) ? v : { type: 'text', text: v, parameter_name: s.name });
-  if (header.length) {
-    entries.push({ type: 'header', parameters: header.map((s) => (s.kind === 'media' ? mediaParameter(s.format!, value(s) ?? '') : text(s, value(s) ?? ''))) });
-    columns.push(header.map((s) => s.column));
+  if (scope.header.length) {
+    entries.push({
+      type: 'header',
+      parameters: scope.header.map((s) => (s.kind === 'media' ? mediaParameter(s.format!, value(s.column) ?? '') : textParameter(s, value(s.column) ?? ''))),
+    });
+    columns.push(scope.headerColumns);
   }
-  if (body.length) {
-    entries.push({ type: 'body', parameters: body.map((s) => text(s, value(s) ?? '')) });
-    columns.push(body.map((s) => s.column));
+  if (scope.body.length) {
+    entries.push({ type: 'body', parameters: scope.body.map((s) => textParameter(s, value(s.column) ?? '')) });
+    columns.push(scope.bodyColumns);
   }
-  for (const s of slots.filter((x) => x.part === 'BUTTONS')) {
-    const v = value(s);
+  for (const s of scope.buttons) {
+    const v = value(s.column);
     if (s.optional && !v) continue;
     entries.push({ type: 'button', index: s.index, parameters: [v ?? ''] });
     columns.push([s.column]);
@@ -125,6 +148,45 @@ function scopeEntries(slots: Slot[], value: (slot: Slot) => string | undefined):
 
 /** A converted row: the network components, or the problems named by column. */
 export type RowResult = { ok: true; components: NetworkComponent[] } | { ok: false; errors: ErrorElement[] };
+
+/** Checks and converts one row: `value(column)` reads a cell; `field(column)` names it for errors (e.g. `rows[41].BODY.2`); `label` says which row (e.g. "row 42"). */
+export type RowConverter = (value: (column: string) => string | undefined, field: (column: string) => string, label: string) => RowResult;
+
+/**
+ * The row converter of one template and its slots: what depends on the template alone (its slots by scope and part)
+ * is sorted once, not for each of a bulk send's rows.
+ */
+export function rowConverter(components: StoredComponents, slots: Slot[]): RowConverter {
+  const required = slots.filter((s) => !s.optional);
+  const top = scopeSlotsOf(slots.filter((s) => s.card === undefined));
+  const carousel = components.find((c) => c.type === 'CAROUSEL');
+  const cards = carousel && carousel.type === 'CAROUSEL' ? carousel.cards.map((_, i) => scopeSlotsOf(slots.filter((s) => s.card === i))) : null;
+  return (value, field, label) => {
+    const errors: ErrorElement[] = [];
+    for (const s of required) {
+      const v = value(s.column);
+      if (v === undefined || v.trim() === '') {
+        errors.push({ code: 'PARAMETERS_INVALID', message: `${label}: ${s.column} is required by the template and is empty`, field: field(s.column) });
+      }
+    }
+    if (errors.length) return { ok: false, errors };
+    const scope = scopeEntries(top, value);
+    const cardColumns: string[][][] = [];
+    if (cards) {
+      const entries = cards.map((card) => scopeEntries(card, value));
+      entries.forEach((c) => cardColumns.push(c.columns));
+      scope.entries.push({ type: 'carousel', cards: entries.map((c, i) => ({ card_index: i, components: c.entries })) });
+    }
+    const prepared = prepareSendComponents(components, scope.entries, 'R');
+    if (prepared.errors.length) {
+      return {
+        ok: false,
+        errors: prepared.errors.map((p) => ({ code: 'PARAMETERS_INVALID', message: `${label}: ${p.message}`, field: field(columnOf(p.field ?? '', scope.columns, cardColumns)) })),
+      };
+    }
+    return { ok: true, components: prepared.components };
+  };
+}
 
 /**
  * Checks and converts one row. `value(column)` reads a cell; `field(column)` names it for errors
@@ -137,31 +199,7 @@ export function convertRow(
   field: (column: string) => string,
   label: string,
 ): RowResult {
-  const errors: ErrorElement[] = [];
-  for (const s of slots) {
-    const v = value(s.column);
-    if (!s.optional && (v === undefined || v.trim() === '')) {
-      errors.push({ code: 'PARAMETERS_INVALID', message: `${label}: ${s.column} is required by the template and is empty`, field: field(s.column) });
-    }
-  }
-  if (errors.length) return { ok: false, errors };
-  const read = (s: Slot) => value(s.column);
-  const top = scopeEntries(slots.filter((s) => s.card === undefined), read);
-  const cardColumns: string[][][] = [];
-  const carousel = components.find((c) => c.type === 'CAROUSEL');
-  if (carousel && carousel.type === 'CAROUSEL') {
-    const cards = carousel.cards.map((_, i) => scopeEntries(slots.filter((s) => s.card === i), read));
-    cards.forEach((c) => cardColumns.push(c.columns));
-    top.entries.push({ type: 'carousel', cards: cards.map((c, i) => ({ card_index: i, components: c.entries })) });
-  }
-  const problems = checkSendComponents(components, top.entries, 'R');
-  if (problems.length) {
-    return {
-      ok: false,
-      errors: problems.map((p) => ({ code: 'PARAMETERS_INVALID', message: `${label}: ${p.message}`, field: field(columnOf(p.field ?? '', top.columns, cardColumns)) })),
-    };
-  }
-  return { ok: true, components: toNetworkComponents(components, top.entries, 'R') };
+  return rowConverter(components, slots)(value, field, label);
 }
 
 /** Maps a checker path (`R[k].parameters[j]`, `R[k].cards[c].components[k].parameters[j]`) to its column. */
@@ -189,22 +227,28 @@ function given(value: unknown): boolean {
   return value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
 }
 
+/** A start (v1) row's value that its template does not take, refused. */
+function notTaken(name: string, why: string, field: (name: string) => string, label: string): ErrorElement {
+  return { code: 'PARAMETERS_INVALID', message: `${label}: ${name} is not taken: ${why}`, field: field(name) };
+}
+
 /**
- * The values of a start (v1) row that its template does not take — a `params` entry past the body's variables,
- * or a value field no slot reads — refused as a missing value is (PARAMETERS_INVALID), never dropped.
- * `field(name)` names the field for errors (e.g. `rows[4].params[2]`); `label` says which row.
+ * The check of a start (v1) row's values that its template does not take — a `params` entry past the body's
+ * variables, or a value field no slot reads — refused as a missing value is (PARAMETERS_INVALID), never dropped.
+ * Made once per template; `field(name)` names the field for errors (e.g. `rows[4].params[2]`); `label` says which row.
  */
-export function v1UnusedValues(slots: Slot[], row: Record<string, unknown>, field: (name: string) => string, label: string): ErrorElement[] {
+export function v1UnusedValueCheck(slots: Slot[]): (row: Record<string, unknown>, field: (name: string) => string, label: string) => ErrorElement[] {
   const taken = new Set(slots.map(v1Field));
-  const errors: ErrorElement[] = [];
-  const refuse = (name: string, why: string) => errors.push({ code: 'PARAMETERS_INVALID', message: `${label}: ${name} is not taken: ${why}`, field: field(name) });
   const body = slots.filter((s) => s.part === 'BODY' && s.card === undefined).length;
-  const params = Array.isArray(row.params) ? row.params : [];
-  params.forEach((v, k) => {
-    if (given(v) && !taken.has(`params[${k}]`)) refuse(`params[${k}]`, `the template's body has ${body} variable(s)`);
-  });
-  for (const f of V1_VALUE_FIELDS) if (given(row[f]) && !taken.has(f)) refuse(f, `the template has no ${V1_FIELD_PART[f]}`);
-  return errors;
+  return (row, field, label) => {
+    const errors: ErrorElement[] = [];
+    const params = Array.isArray(row.params) ? row.params : [];
+    params.forEach((v, k) => {
+      if (given(v) && !taken.has(`params[${k}]`)) errors.push(notTaken(`params[${k}]`, `the template's body has ${body} variable(s)`, field, label));
+    });
+    for (const f of V1_VALUE_FIELDS) if (given(row[f]) && !taken.has(f)) errors.push(notTaken(f, `the template has no ${V1_FIELD_PART[f]}`, field, label));
+    return errors;
+  };
 }
 
 /**

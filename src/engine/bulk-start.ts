@@ -17,7 +17,7 @@ import { AppError, type ErrorElement } from '../errors.js';
 import { MAX_SEND_NAME_LENGTH, parseSendName } from '../domain/bulk-send-name.js';
 import { parseScheduledAt } from '../domain/bulk-send-states.js';
 import { MAX_CELL_LENGTH, MAX_TOTAL_TIME_SECONDS } from '../domain/bulk-limits.js';
-import { convertRow, resolveColumn, templateSlots, v1Field, v1UnusedValues, type Slot } from '../domain/bulk-rows.js';
+import { resolveColumn, rowConverter, templateSlots, v1Field, v1UnusedValueCheck, type Slot } from '../domain/bulk-rows.js';
 import { tierLimit } from '../domain/channel.js';
 import { newId, newIds } from '../domain/ids.js';
 import { RecipientSet } from '../domain/recipient-set.js';
@@ -192,6 +192,8 @@ function v1Reader(template: TemplateRow, slots: Slot[], shape: StartShape): RowR
     const m = f === null ? null : /^params\[(\d+)\]$/.exec(f);
     if (m) paramIndex.set(column, Number(m[1]));
   }
+  const convert = rowConverter(template.components as StoredComponents, slots);
+  const unusedValues = v1UnusedValueCheck(slots);
   return (raw, i) => {
     const at = `rows[${i}]`;
     // The row's shape is the schema's (StartV1Body's rows): an object of known fields, each a cell of at most
@@ -221,8 +223,8 @@ function v1Reader(template: TemplateRow, slots: Slot[], shape: StartShape): RowR
       return k === undefined ? cell(row[f]) : cell(params[k]);
     };
     // A value the template does not take is refused with the row, as a missing one is (never dropped).
-    const unused = v1UnusedValues(slots, row, (f) => `${at}.${f}`, `row ${i + 1}`);
-    const result = convertRow(template.components as StoredComponents, slots, value, (c) => `${at}.${byColumn.get(c) ?? c}`, `row ${i + 1}`);
+    const unused = unusedValues(row, (f) => `${at}.${f}`, `row ${i + 1}`);
+    const result = convert(value, (c) => `${at}.${byColumn.get(c) ?? c}`, `row ${i + 1}`);
     if (!result.ok || unused.length) return [...unused, ...(result.ok ? [] : result.errors)];
     return { ref: (row.id as number | undefined) ?? null, phone: who.phone, userId: who.userId, fullName: cell(row.full_name) ?? null, components: result.components };
   };
@@ -249,6 +251,7 @@ function v2Reader(template: TemplateRow, slots: Slot[], shape: StartShape, heade
   const missing = slots.filter((s) => !s.optional && !index.has(s.column));
   if (missing.length) throw fieldError('param_headers', `the template needs the columns ${missing.map((s) => s.column).join(', ')}`);
   const label = (k: number) => labels?.[k] ?? headers[k];
+  const convert = rowConverter(template.components as StoredComponents, slots);
   return (raw, i) => {
     let at = `rows[${i}]`;
     if (!Array.isArray(raw) || raw.length !== headers.length) {
@@ -278,7 +281,7 @@ function v2Reader(template: TemplateRow, slots: Slot[], shape: StartShape, heade
       }
       ref = Number(text);
     }
-    const result = convertRow(template.components as StoredComponents, slots, value, (c) => `${at}.${label(index.get(c) ?? -1) ?? c}`, `row ${raw[0]}`);
+    const result = convert(value, (c) => `${at}.${label(index.get(c) ?? -1) ?? c}`, `row ${raw[0]}`);
     if (!result.ok) return result.errors;
     return { ref, phone: who.phone, userId: who.userId, fullName: value('FULL_NAME') ?? null, components: result.components };
   };

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { convertRow, templateSlots, v1Field } from '../../src/domain/bulk-rows.js';
+import { convertRow, rowConverter, templateSlots, v1Field } from '../../src/domain/bulk-rows.js';
 import type { StoredComponents } from '../../src/domain/templates/types.js';
 
 const template = [
@@ -43,4 +43,14 @@ test('a network rule broken by a cell names that cell’s column', () => {
   const r = convertRow(template, templateSlots(template), (c) => (c === 'BODY.1' ? 'line\nbreak' : 'x'), (c) => c, 'row 1');
   assert.ok(!r.ok);
   assert.equal(r.errors[0].field, 'BODY.1');
+});
+
+test('a converter made once for a template checks each row on its own', () => {
+  const convert = rowConverter(template, templateSlots(template));
+  const bad = convert((c) => (c === 'BODY.2' ? '' : 'x'), (c) => `rows[0].${c}`, 'row 1');
+  const good = convert(() => 'x', (c) => `rows[1].${c}`, 'row 2');
+  assert.ok(!bad.ok);
+  assert.deepEqual(bad.errors.map((e) => e.field), ['rows[0].BODY.2']);
+  assert.ok(good.ok);
+  assert.deepEqual(good, convertRow(template, templateSlots(template), () => 'x', (c) => c, 'row 2'));
 });

@@ -66,7 +66,19 @@ export function hasStrayBraces(text: string): boolean {
 
 /** Length as the user sees it: Unicode code points, so an emoji counts once. */
 export function textLength(text: string): number {
-  return Array.from(text).length;
+  // Counted without splitting the text: each surrogate pair is one code point, a lone surrogate one too.
+  let length = text.length;
+  for (let i = 0; i < text.length - 1; i += 1) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        length -= 1;
+        i += 1;
+      }
+    }
+  }
+  return length;
 }
 
 /**

@@ -85,7 +85,8 @@ class Check {
   /** Refuses each field of `entry` that its kind does not have. */
   onlyFields(entry: Raw, kind: keyof typeof ENTRY_FIELDS, path: string): void {
     const allowed: readonly string[] = ENTRY_FIELDS[kind];
-    for (const k of Object.keys(entry).filter((key) => !allowed.includes(key))) {
+    for (const k of Object.keys(entry)) {
+      if (allowed.includes(k)) continue;
       this.fail(`${path}.${k}`, `${k} is not a field of a ${kind === 'buttonsItem' ? 'button' : kind} entry (${allowed.join(', ')}); nothing is sent from it`);
     }
   }
@@ -98,14 +99,6 @@ class Check {
       this.fail(path, 'must be an array of components');
       return null;
     }
-    const addButton = (b: unknown, p: string, fallbackIndex: number | undefined): void => {
-      if (!isRecord(b)) return this.fail(p, 'a button entry must be an object');
-      if (fallbackIndex !== undefined) this.onlyFields(b, 'buttonsItem', p);
-      const index = indexOf(b.index ?? fallbackIndex);
-      if (index === undefined) return this.fail(`${p}.index`, 'index must be a zero-based button position');
-      if (out.buttons.some((e) => e.index === index)) return this.fail(`${p}.index`, `button ${index} is given twice`);
-      out.buttons.push({ path: p, index, subType: b.sub_type ?? b.type, parameters: b.parameters });
-    };
     list.forEach((e, i) => {
       const p = `${path}[${i}]`;
       if (!isRecord(e)) return this.fail(p, 'a component entry must be an object');
@@ -113,16 +106,27 @@ class Check {
       if (type === 'header' || type === 'body' || type === 'button' || type === 'buttons' || (type === 'carousel' && top)) this.onlyFields(e, type, p);
       if ((type === 'header' || type === 'body') && out[type]) return this.fail(`${p}.type`, `${type} is given twice`);
       if (type === 'header' || type === 'body') out[type] = { path: p, parameters: e.parameters };
-      else if (type === 'button') addButton({ ...e, type: undefined }, p, undefined);
+      else if (type === 'button') this.addButton(out.buttons, e, p, undefined);
       else if (type === 'buttons') {
         if (!Array.isArray(e.buttons)) return this.fail(`${p}.buttons`, 'buttons must be an array');
-        e.buttons.forEach((b, j) => addButton(b, `${p}.buttons[${j}]`, j));
+        e.buttons.forEach((b, j) => this.addButton(out.buttons, b, `${p}.buttons[${j}]`, j));
       } else if (type === 'carousel' && top) {
         if (out.carousel) return this.fail(`${p}.type`, 'carousel is given twice');
         out.carousel = { path: p, cards: e.cards };
       } else this.fail(`${p}.type`, `unknown component type ${JSON.stringify(e.type)}: expected header, body, button(s)${top ? ' or carousel' : ''}`);
     });
     return out;
+  }
+
+  /** Adds a button entry (a `button` entry, or the item at `fallbackIndex` of a `buttons` entry) to a scope's buttons. */
+  private addButton(buttons: ButtonEntry[], b: unknown, p: string, fallbackIndex: number | undefined): void {
+    if (!isRecord(b)) return this.fail(p, 'a button entry must be an object');
+    if (fallbackIndex !== undefined) this.onlyFields(b, 'buttonsItem', p);
+    const index = indexOf(b.index ?? fallbackIndex);
+    if (index === undefined) return this.fail(`${p}.index`, 'index must be a zero-based button position');
+    if (buttons.some((e) => e.index === index)) return this.fail(`${p}.index`, `button ${index} is given twice`);
+    // A `button` entry's own `type` names the entry ('button'), not the button: only a `buttons` item's may be its sub-type.
+    buttons.push({ path: p, index, subType: fallbackIndex === undefined ? b.sub_type : (b.sub_type ?? b.type), parameters: b.parameters });
   }
 
   /** A text, currency or date_time parameter (plain string = text). */
@@ -296,7 +300,11 @@ class Check {
   }
 }
 
-function prepare(template: StoredComponents, sendComponents: unknown, root: string): { components: NetworkComponent[]; errors: ErrorElement[] } {
+/**
+ * Checks send parameters against the stored template and converts them in one walk: the Cloud API components, and
+ * every mismatch (code PARAMETERS_INVALID; none when they fit, and only then are the components meant to be sent).
+ */
+export function prepareSendComponents(template: StoredComponents, sendComponents: unknown, root = 'message_template'): { components: NetworkComponent[]; errors: ErrorElement[] } {
   const check = new Check();
   const entries = check.entries(sendComponents, root, true);
   if (!entries) return { components: [], errors: check.errors };
@@ -308,12 +316,12 @@ function prepare(template: StoredComponents, sendComponents: unknown, root: stri
 
 /** Every mismatch between send parameters and the stored template (code PARAMETERS_INVALID); [] when they fit. */
 export function checkSendComponents(template: StoredComponents, sendComponents: unknown, root = 'message_template'): ErrorElement[] {
-  return prepare(template, sendComponents, root).errors;
+  return prepareSendComponents(template, sendComponents, root).errors;
 }
 
 /** The Cloud API `template.components` for accepted input; throws AppError PARAMETERS_INVALID when it does not fit. */
 export function toNetworkComponents(template: StoredComponents, sendComponents: unknown, root = 'message_template'): NetworkComponent[] {
-  const { components, errors } = prepare(template, sendComponents, root);
+  const { components, errors } = prepareSendComponents(template, sendComponents, root);
   if (errors.length > 0) throw new AppError('PARAMETERS_INVALID', errors[0].message, { field: errors[0].field, details: errors });
   return components;
 }

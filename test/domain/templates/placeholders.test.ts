@@ -36,6 +36,10 @@ test('textLength counts an emoji as one character', () => {
   assert.equal('🍺ab'.length, 4);
 });
 
+test('textLength counts a lone surrogate as one character, as code points do', () => {
+  for (const text of ['\ud83c', 'a\udf7a', '\udf7a\ud83c', '\ud83c\ud83c\udf7a']) assert.equal(textLength(text), [...text].length);
+});
+
 test('countVariables gives the number of send parameters of each component kind', () => {
   const cases: [Component, number][] = [
     [{ type: 'HEADER', format: 'TEXT', text: 'Our {{1}} sale' }, 1],
