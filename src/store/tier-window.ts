@@ -106,12 +106,20 @@ export async function reserveWindowRecipients(
  */
 export async function confirmWindowSends(db: Db, messageIds: string[]): Promise<void> {
   if (messageIds.length === 0) return;
-  // The `= any` lets the planner read the partial index of held slots (empty on an uncapped channel); with the join
-  // alone, planned without statistics, it scanned every recipient of the window for each hand-off.
+  // Each message's held slots are read by a probe of the partial index of held slots (a lateral the `offset 0` keeps
+  // apart: flattened into a join, planned without statistics, it scanned every recipient of the window), and the
+  // rows are updated by their addresses (one TID scan). The ids are named once: an `= any(ids)` beside the join's
+  // own key became a second condition of every probe, and PostgreSQL 15 walks the whole array on each (n² a batch).
+  // The join back to `held` returns each slot's message and skips a slot changed meanwhile (its address moved).
   const held = await sql<{ id: string }>`
+    with held as materialized (
+      select s.address, u.id from unnest(${messageIds}::text[]) as u(id)
+      cross join lateral (select t2.ctid as address from tier_recipients t2 where t2.pending_message_id = u.id offset 0) s
+    )
     update tier_recipients t set last_sent_at = now(), pending_message_id = null
-    from unnest(${messageIds}::text[]) as u(id) where t.pending_message_id = u.id and t.pending_message_id = any(${messageIds}::text[])
-    returning u.id`.execute(db);
+    from held h
+    where t.ctid = any(array(select address from held)) and t.ctid = h.address and t.pending_message_id = h.id
+    returning h.id`.execute(db);
   const spent = new Set(held.rows.map((r) => r.id));
   const rest = messageIds.filter((id) => !spent.has(id));
   if (rest.length === 0) return;

@@ -9,7 +9,7 @@ import { findUserIdsOfPhones } from '../../src/store/recipient-links.js';
 import type { Database } from '../../src/store/schema.js';
 import { confirmWindowSends } from '../../src/store/tier-window.js';
 import { createTestStore } from '../support/db.js';
-import { capturedStatements, explainAnalyze, mostBuffers } from '../support/plans.js';
+import { arrayTestsPerProbe, capturedStatements, explainAnalyze, explainAnalyzeGeneric, mostBuffers } from '../support/plans.js';
 
 // Statements a sender runs on every batch must read what they need whatever the planner's statistics say: PGlite never
 // gathers them, PostgreSQL with autovacuum off only after a start. Each case builds the table a large send leaves and
@@ -22,6 +22,19 @@ const ROWS = 20_000;
 /** The plan of the statement `run` sends (the first, or the `nth` from 0), executed again under EXPLAIN ANALYZE. */
 async function planOf(run: (db: Kysely<Database>) => Promise<unknown>, nth = 0): Promise<string> {
   return explainAnalyze(store.db, (await capturedStatements(store.db, run))[nth]);
+}
+
+/** What `run` returns, with everything it did in the database rolled back. */
+async function rolledBack<T>(run: (tx: Kysely<Database>) => Promise<T>): Promise<T> {
+  let result: T | undefined;
+  const rollback = new Error('rollback');
+  await store.db.transaction().execute(async (tx) => {
+    result = await run(tx);
+    throw rollback;
+  }).catch((e: unknown) => {
+    if (e !== rollback) throw e;
+  });
+  return result as T;
 }
 
 before(async () => {
@@ -96,3 +109,25 @@ test('confirming sends on an uncapped channel reads the held slots and probes ea
   assert.doesNotMatch(recorded, /Seq Scan on tier_recipients/, recorded);
 });
 
+
+test('confirming sends with held slots probes each slot once, not the whole batch on every probe', async () => {
+  const ids = Array.from({ length: 250 }, (_, i) => `held-${String(i + 1).padStart(8, '0')}`);
+  // A capped channel's window: 20,000 recipients, of which the batch's 250 slots are held (one in every 80).
+  await sql`
+    insert into tier_recipients (channel_id, phone_number, last_sent_at, pending_message_id)
+    select ${channelId}, '+1667' || lpad(g::text, 7, '0'), now(), case when g % 80 = 0 then 'held-' || lpad((g / 80)::text, 8, '0') end
+    from generate_series(1, ${ROWS}::int) g`.execute(store.db);
+  const [spend] = await rolledBack((tx) => capturedStatements(tx, (db) => confirmWindowSends(db, ids)));
+  // The plan made with the ids' values and the one a prepared statement keeps without them (PostgreSQL, from the
+  // sixth run of a text).
+  for (const plan of [await rolledBack((tx) => explainAnalyze(tx, spend)), await rolledBack((tx) => explainAnalyzeGeneric(tx, spend))]) {
+    assert.doesNotMatch(plan, /Seq Scan on tier_recipients/, plan);
+    assert.match(plan, /tier_recipients_pending/, plan);
+    assert.deepEqual(arrayTestsPerProbe(plan), [], plan);
+  }
+  // Every slot is spent by the one statement.
+  assert.equal(await rolledBack(async (tx) => {
+    await confirmWindowSends(tx, ids);
+    return (await sql<{ n: number }>`select count(*)::int as n from tier_recipients where pending_message_id like 'held-%'`.execute(tx)).rows[0].n;
+  }), 0);
+});
