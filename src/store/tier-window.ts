@@ -133,7 +133,7 @@ export async function confirmWindowSends(db: Db, messageIds: string[]): Promise<
       -- The entries are found by one primary-key probe a message (a lateral its limit keeps apart) and deleted by
       -- their row address: a join of the sent rows with the table was planned, without statistics, as a scan of every
       -- recipient of the window on each hand-off. An entry changed meanwhile is deleted only while it holds no slot:
-      -- PostgreSQL re-checks `pending_message_id` on the new version but not always its address, and that is
+      -- PostgreSQL re-checks pending_message_id on the new version but not always its address, and that is
       -- harmless here, since the person is recorded under the key by this same statement.
       delete from tier_recipients t
       where t.ctid = any(array(
