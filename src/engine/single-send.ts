@@ -304,22 +304,15 @@ function maxConnections(db: Kysely<Database>): Promise<number> {
   return bound;
 }
 
-/** The database handle's group facts reader (one per handle, so per process and database). */
-function groupFactsReader(db: Kysely<Database>): GroupFactsReader {
-  let reader = factsReaders.get(db);
-  if (!reader) {
-    reader = new GroupFactsReader(db);
-    factsReaders.set(db, reader);
+/** The database handle's own instance of a group (one per handle, so per process and database). */
+function perHandle<T>(groups: WeakMap<Kysely<Database>, T>, db: Kysely<Database>, make: (db: Kysely<Database>) => T): T {
+  let group = groups.get(db);
+  if (!group) {
+    group = make(db);
+    groups.set(db, group);
   }
-  return reader;
+  return group;
 }
 
-/** The database handle's group inserter (one per handle, so per process and database). */
-function groupInserter(db: Kysely<Database>): GroupInserter {
-  let inserter = inserters.get(db);
-  if (!inserter) {
-    inserter = new GroupInserter(db);
-    inserters.set(db, inserter);
-  }
-  return inserter;
-}
+const groupFactsReader = (db: Kysely<Database>) => perHandle(factsReaders, db, (d) => new GroupFactsReader(d));
+const groupInserter = (db: Kysely<Database>) => perHandle(inserters, db, (d) => new GroupInserter(d));

@@ -1,25 +1,16 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sql, type KyselyPlugin } from 'kysely';
+import { sql } from 'kysely';
 import { addChannel, createCompany } from '../../src/admin.js';
 import { createSecretBox } from '../../src/domain/secret-box.js';
 import { GroupInserter } from '../../src/engine/single-send.js';
 import type { NewMessage } from '../../src/store/message-inserts.js';
 import { createTestStore } from '../support/db.js';
+import { StatementCounter } from '../support/statement-counter.js';
 
 let store: Awaited<ReturnType<typeof createTestStore>>;
 let companyId: string;
 const channelId = '100000000000888';
-
-/** Counts the statements run through the handle it is added to. */
-class StatementCounter implements KyselyPlugin {
-  count = 0;
-  transformQuery: KyselyPlugin['transformQuery'] = (args) => {
-    this.count += 1;
-    return args.node;
-  };
-  transformResult: KyselyPlugin['transformResult'] = async (args) => args.result;
-}
 
 const row = (i: number, id = `g${String(i).padStart(8, '0')}`): NewMessage => ({
   id, company_id: companyId, channel_id: channelId, template_id: 't1', waba_id: '1', send_wizard_id: null, row_no: null,

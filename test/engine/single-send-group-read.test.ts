@@ -1,28 +1,18 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { KyselyPlugin } from 'kysely';
 import { addChannel, createCompany, createToken, revokeToken } from '../../src/admin.js';
 import { createSecretBox } from '../../src/domain/secret-box.js';
 import { hashToken } from '../../src/domain/tokens.js';
 import { GroupFactsReader } from '../../src/engine/single-send.js';
 import type { SingleSendAsk, SingleSendAnswer } from '../../src/store/single-sends.js';
 import { createTestStore } from '../support/db.js';
+import { StatementCounter } from '../support/statement-counter.js';
 
 let store: Awaited<ReturnType<typeof createTestStore>>;
 let a: { companyId: string; token: string };
 let b: { companyId: string; token: string };
 const channelA = '100000000000891';
 const channelB = '100000000000892';
-
-/** Counts the statements run through the handle it is added to. */
-class StatementCounter implements KyselyPlugin {
-  count = 0;
-  transformQuery: KyselyPlugin['transformQuery'] = (args) => {
-    this.count += 1;
-    return args.node;
-  };
-  transformResult: KyselyPlugin['transformResult'] = async (args) => args.result;
-}
 
 const ask = (company: { companyId: string; token: string }, channelId: string, phone: string): SingleSendAsk => ({
   companyId: company.companyId, channelId, templateId: 'no-such-template', ids: { phone, userId: null }, tokenHash: hashToken(company.token),
