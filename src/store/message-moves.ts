@@ -42,8 +42,7 @@ export const states = (list: readonly string[]) => sql.join(list.map((s) => sql.
  * guesses at 100 rows) so that `messages` is read by its primary key whatever the statistics say. Without them
  * (PGlite never gathers any) the planner hashed `v` and scanned the whole table for every batch. Only where the rows
  * are selected (`t`): beside `m.id = t.id` in a nested loop it became a second index condition, and PostgreSQL 15
- * walks every element of the array on each probe (a batch of n rows cost n² steps, 3 ms of PostgreSQL a message on
- * 20 numbers once batches grew).
+ * walks every element of the array on each probe: n² steps for a batch of n rows.
  */
 export const amongIds = (rows: ReadonlyArray<{ id: string }>) => sql`m.id = any(${rows.map((r) => r.id)}::text[])`;
 
