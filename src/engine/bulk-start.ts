@@ -1,16 +1,17 @@
 /**
  * Starting a bulk send from a spooled body: the fields are checked, then every row is checked against the
- * template (first pass, nothing stored; a bad row fails the start with its row and column), then the
- * unique rows are stored in batches as NONE with their due times (second pass) and the bulk send starts.
- * Rows are numbered 1..n in order, so report pages are index ranges.
+ * template (first pass; a bad row fails the start with its row and column), and the unique rows are stored in
+ * batches with their due times (second pass) and the bulk send starts. Rows are numbered 1..n in order, so report
+ * pages are index ranges. On PostgreSQL a start that sends as fast as the channel allows runs both passes at once
+ * in its accepting transaction (a wrong list rolls back, nothing stored); otherwise the whole list is checked
+ * before any row is stored.
  *
- * Memory stays flat whatever the row count: rows live on disk between the passes (the first pass writes each
- * unique row as the COPY text fields it will be stored with), duplicates are found with a NumberSet (16 bytes
- * a row at most, outside the JavaScript heap), and the second pass stores the rows with one COPY statement per
- * `batchSize` rows, streamed to the database in pieces of about 32k characters as it reads them.
+ * Memory stays flat whatever the row count: between the passes rows live on disk (the first pass writes each
+ * unique row as the COPY text fields it will be stored with) or in a bounded hand-over (bulk-ready-lines.ts),
+ * duplicates are found with a NumberSet (16 bytes a row at most, outside the JavaScript heap), and the second pass
+ * stores the rows with one COPY statement per `batchSize` rows, streamed to the database in pieces of about 32k
+ * characters as it reads them.
  */
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { once } from 'node:events';
 import { dirname, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { AppError, type ErrorElement } from '../errors.js';
@@ -34,6 +35,7 @@ import type { SkippedRow } from '../store/bulk-send-skipped-rows.js';
 import { SkippedRows } from './bulk-skipped-rows.js';
 import { readChannelHealth, type ChannelHealthDeps } from './channel-health.js';
 import type { Spooled } from './bulk-spool.js';
+import { LineReader, ReadyFile, ReadyHandOff, textLines, type LineSource, type ReadySink } from './bulk-ready-lines.js';
 import { requireSendableTemplate } from './single-send.js';
 import { MarketTally, rateCardOf } from './pricing.js';
 import { findLinks, identityOf } from './recipient-keys.js';
@@ -294,76 +296,13 @@ function hasButtons(components: StoredComponents): boolean {
   );
 }
 
-/**
- * The lines of one of our spool files (JSON lines or COPY lines: no line holds a raw newline), read in small
- * chunks. readline reads 64 KiB at a time and queues all its lines at once; while the rows are checked those
- * lines (and their chunk) outlive young collections and pile up in the old generation, so the heap would grow
- * with the file until a full collection.
- */
-async function* lineBatches(file: string): AsyncGenerator<string[]> {
-  let rest = '';
-  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 16 * 1024 })) {
-    let from = 0;
-    const text = rest + (chunk as string);
-    const batch: string[] = [];
-    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', from)) {
-      if (end > from) batch.push(text.slice(from, end));
-      from = end + 1;
-    }
-    rest = text.slice(from);
-    if (batch.length) yield batch;
-  }
-  if (rest) yield [rest];
-}
-
-async function* textLines(file: string): AsyncGenerator<string> {
-  for await (const batch of lineBatches(file)) yield* batch;
-}
-
-/** The lines of a spool file one at a time, awaiting only when a chunk's lines are used up (one promise a chunk, not a line). */
-class LineReader {
-  private readonly batches: AsyncGenerator<string[]>;
-  private batch: string[] = [];
-  private k = 0;
-
-  constructor(file: string) {
-    this.batches = lineBatches(file);
-  }
-
-  /** The next line, or undefined at the end. */
-  async next(): Promise<string | undefined> {
-    while (this.k >= this.batch.length) {
-      const next = await this.batches.next();
-      if (next.done) return undefined;
-      this.batch = next.value;
-      this.k = 0;
-    }
-    return this.batch[this.k++];
-  }
-
-  /** The next line when one is at hand without waiting; null when `next()` must be awaited. */
-  take(): string | null {
-    return this.k < this.batch.length ? this.batch[this.k++] : null;
-  }
-
-  async close(): Promise<void> {
-    await this.batches.return(undefined);
-  }
-}
-
-/** Characters of ready lines gathered before one write to the ready file (a write per row cost more than the row). */
-const READY_WRITE_CHARS = 64 * 1024;
-
-async function write(out: WriteStream, text: string): Promise<void> {
-  if (!out.write(text)) await once(out, 'drain');
-}
 
 /**
  * A ready row as the last COPY fields of its stored row (BULK_ROW_COLUMNS from row_ref): row_ref, phone_number,
  * user_id, full_name, payload. The second pass puts the id, row number, due time and the bulk send's own fields
  * before it.
  */
-function readyLines(template: TemplateRow): (row: ReadyRow) => string {
+function readyLine(template: TemplateRow): (row: ReadyRow) => string {
   const language = { code: template.language };
   return (row) => {
     const payload: TemplateSendPayload = {
@@ -373,7 +312,7 @@ function readyLines(template: TemplateRow): (row: ReadyRow) => string {
       type: 'template',
       template: { name: template.name, language, ...(row.components.length ? { components: row.components as never } : {}) },
     };
-    return `${copyField(row.ref)}\t${copyField(row.phone)}\t${copyField(row.userId)}\t${copyField(row.fullName)}\t${copyField(JSON.stringify(payload))}\n`;
+    return `${copyField(row.ref)}\t${copyField(row.phone)}\t${copyField(row.userId)}\t${copyField(row.fullName)}\t${copyField(JSON.stringify(payload))}`;
   };
 }
 
@@ -468,80 +407,94 @@ export async function startBulkSend(
   const slots = templateSlots(template.components as StoredComponents);
   const read = variant === 'v1' ? v1Reader(template, slots, shape) : v2Reader(template, slots, shape, f.headers, variant === 'file' ? spooled.labels : undefined);
 
-  // Pass 1: every row is checked and converted; nothing is stored yet. The first row of each number goes to a
-  // second spool file, in the form it is stored, so pass 2 neither converts nor parses again. Duplicates are counted.
+  // Pass 1 checks and converts every row; the first row of each number becomes a ready line, in the form it is
+  // stored, so pass 2 neither converts nor parses again. Duplicates are counted.
   const errors: ErrorElement[] = [];
   // Asked to skip invalid rows, a bad row is noted and left out instead of failing the start.
   const skipped = f.skipInvalid ? new SkippedRows(join(dirname(file), 'skipped.jsonl')) : null;
   const seen = new RecipientSet(spooled.rowCount);
-  const readyFile = join(dirname(file), 'ready.tsv');
-  const ready = createWriteStream(readyFile);
   let unique = 0;
-  let i = 0;
   const markets = f.dryRun ? new MarketTally() : null;
-  // Valid rows wait in chunks for one read of what the network linked to their phone numbers and BSUIDs.
-  let chunk: ReadyRow[] = [];
-  const readyText = readyLines(template);
-  const flush = async () => {
-    const links = await findLinks(deps.db, companyId, chunk);
-    let text = '';
-    for (const row of chunk) {
-      const linked = { ...row, linkedUserId: row.phone ? links.userIdOf.get(row.phone) : null, linkedPhone: row.userId ? links.phoneOf.get(row.userId) : null };
-      if (!seen.add(linked)) continue;
-      unique += 1;
-      markets?.add(row);
-      text += readyText(row);
-      if (text.length >= READY_WRITE_CHARS) {
-        await write(ready, text);
-        text = '';
+  const readyText = readyLine(template);
+  const checkAll = async (out: ReadySink) => {
+    // Valid rows wait in chunks for one read of what the network linked to their phone numbers and BSUIDs.
+    let chunk: ReadyRow[] = [];
+    const flush = async () => {
+      const links = await findLinks(deps.db, companyId, chunk);
+      for (const row of chunk) {
+        const linked = { ...row, linkedUserId: row.phone ? links.userIdOf.get(row.phone) : null, linkedPhone: row.userId ? links.phoneOf.get(row.userId) : null };
+        if (!seen.add(linked)) continue;
+        unique += 1;
+        markets?.add(row);
+        const wait = out.add(readyText(row));
+        if (wait) await wait;
       }
+      await out.flush();
+      chunk = [];
+    };
+    const rowLines = new LineReader(file);
+    let i = 0;
+    try {
+      for (let line = await rowLines.next(); line !== undefined; line = rowLines.take() ?? (await rowLines.next())) {
+        const raw: unknown = JSON.parse(line);
+        const row = read(raw, i);
+        i += 1;
+        if (Array.isArray(row) && skipped) {
+          await skipped.add(raw, i - 1, row);
+          continue;
+        }
+        if (Array.isArray(row)) {
+          errors.push(...row);
+          if (errors.length >= MAX_ERRORS) break;
+          continue;
+        }
+        if (errors.length) continue;
+        chunk.push(row);
+        if (chunk.length >= LINK_LOOKUP_BATCH) await flush();
+      }
+    } finally {
+      await rowLines.close();
     }
-    if (text) await write(ready, text);
-    chunk = [];
+    if (!errors.length) await flush();
+    await skipped?.close();
   };
-  const rowLines = new LineReader(file);
-  try {
-    for (let line = await rowLines.next(); line !== undefined; line = rowLines.take() ?? (await rowLines.next())) {
-      const raw: unknown = JSON.parse(line);
-      const row = read(raw, i);
-      i += 1;
-      if (Array.isArray(row) && skipped) {
-        await skipped.add(raw, i - 1, row);
-        continue;
-      }
-      if (Array.isArray(row)) {
-        errors.push(...row);
-        if (errors.length >= MAX_ERRORS) break;
-        continue;
-      }
-      if (errors.length) continue;
-      chunk.push(row);
-      if (chunk.length >= LINK_LOOKUP_BATCH) await flush();
+  /** Throws when pass 1 found the list wrong (nothing of it may be stored); else the duplicate count. */
+  const verdict = () => {
+    if (skipped && unique === 0) {
+      const first = skipped.first.slice(0, MAX_ERRORS).map((r): ErrorElement => ({ code: 'PARAMETERS_INVALID', message: r.message, field: r.field ?? 'rows' }));
+      throw new AppError('PARAMETERS_INVALID', `Every row has a problem (${skipped.count}); nothing would be sent. First: ${first[0].message}`, {
+        field: first[0].field,
+        details: first,
+      });
     }
-  } finally {
-    await rowLines.close();
+    if (errors.length) {
+      throw new AppError('PARAMETERS_INVALID', `${errors.length}${errors.length >= MAX_ERRORS ? '+' : ''} row problem(s); first: ${errors[0].message}`, {
+        field: errors[0].field,
+        details: errors.slice(0, MAX_ERRORS),
+      });
+    }
+    return spooled.rowCount - unique - (skipped?.count ?? 0);
+  };
+
+  // A start on PostgreSQL that sends as fast as the channel allows checks and stores at once: its rows are stored
+  // QUEUED in the accepting transaction as pass 1 hands them over, and a wrong list rolls back with nothing
+  // stored. A start spread over total_time needs the unique count for its due times first; PGlite has one thread
+  // for both sides; a dry run stores nothing: those check the whole list first, through a file.
+  const overlapped = !f.dryRun && !f.scheduledAt && f.totalTime === 0 ? transactionWithCopy(deps.db) : undefined;
+  let readyFile: string | null = null;
+  if (!overlapped) {
+    const ready = new ReadyFile(join(dirname(file), 'ready.tsv'));
+    try {
+      await checkAll(ready);
+    } finally {
+      await ready.close();
+    }
+    readyFile = ready.path;
   }
-  if (!errors.length) await flush();
-  await new Promise<void>((resolve, reject) => ready.end((error?: Error | null) => (error ? reject(error) : resolve())));
-  await skipped?.close();
-  if (skipped && unique === 0) {
-    const first = skipped.first.slice(0, MAX_ERRORS).map((r): ErrorElement => ({ code: 'PARAMETERS_INVALID', message: r.message, field: r.field ?? 'rows' }));
-    throw new AppError('PARAMETERS_INVALID', `Every row has a problem (${skipped.count}); nothing would be sent. First: ${first[0].message}`, {
-      field: first[0].field,
-      details: first,
-    });
-  }
-  const skippedCount = skipped?.count ?? 0;
-  const duplicates = spooled.rowCount - unique - skippedCount;
-  if (errors.length) {
-    throw new AppError('PARAMETERS_INVALID', `${errors.length}${errors.length >= MAX_ERRORS ? '+' : ''} row problem(s); first: ${errors[0].message}`, {
-      field: errors[0].field,
-      details: errors.slice(0, MAX_ERRORS),
-    });
-  }
+  let duplicates = readyFile ? verdict() : 0;
 
   if (f.dryRun) {
-    const quota = await tierQuota(deps, companyId, channel, readyFile);
+    const quota = await tierQuota(deps, companyId, channel, readyFile!);
     // Every unique row as if delivered and billed, under the category the network will bill it in.
     const category = pricingCategoryOf(template.category, usesMarketingMessages(template.category, channel.marketing_messages_enabled));
     const estimate = markets!.estimate(await rateCardOf(deps.db, companyId), category);
@@ -566,7 +519,7 @@ export async function startBulkSend(
     total_time: f.totalTime,
     message_send_ttl_seconds: f.ttl,
   });
-  const storedLines = new LineReader(readyFile);
+  const fileLines = readyFile ? new LineReader(readyFile) : null;
   try {
     // A scheduled send's rows are due from its time (spread again from the actual start when it activates). Else
     // from the bulk send's creation, the database's clock that claims compare due times with: the due-work probe
@@ -585,18 +538,18 @@ export async function startBulkSend(
     let ended = false;
     let lastDueMs = NaN;
     let dueAt = '';
-    /** The next `batchSize` rows as COPY lines, in pieces of about 32k characters (short-lived, never one large string). */
-    async function* batch(): AsyncGenerator<string> {
+    /** The next `batchSize` rows of `lines` as COPY lines, in pieces of about 32k characters (short-lived, never one large string). */
+    async function* batch(lines: LineSource): AsyncGenerator<string> {
       const ids = newIds(batchSize);
       let piece = '';
       for (let k = 0; k < batchSize; k += 1) {
-        const next = storedLines.take() ?? (await storedLines.next());
+        const next = lines.take() ?? (await lines.next());
         if (next === undefined) {
           ended = true;
           break;
         }
         // Rows share a due millisecond in runs (all of them with total_time 0): its text is made once a run.
-        const dueMs = start + Math.floor((rowNo * f.totalTime * 1000) / unique);
+        const dueMs = f.totalTime === 0 ? start : start + Math.floor((rowNo * f.totalTime * 1000) / unique);
         if (dueMs !== lastDueMs) {
           lastDueMs = dueMs;
           dueAt = new Date(dueMs).toISOString();
@@ -623,27 +576,45 @@ export async function startBulkSend(
       markedAt = Date.now();
       marking ??= touchBulkSend(deps.db, id).catch(() => undefined).finally(() => (marking = null));
     };
-    const storeAll = async (copy: (lines: AsyncIterable<string>) => Promise<void>) => {
-      while (rowNo < unique && !ended) {
-        await copy(batch());
+    const storeAll = async (lines: LineSource, copy: (lines: AsyncIterable<string>) => Promise<void>) => {
+      while (!ended) {
+        await copy(batch(lines));
         markAlive();
       }
-      if (rowNo !== unique) throw new Error(`the ready rows of bulk send ${id} ended at ${rowNo} of ${unique}`);
     };
     // The Idempotency-Key answer commits with the start, or neither does.
     const accept = async (tx: Kysely<Database>) => {
+      if (rowNo !== unique) throw new Error(`the ready rows of bulk send ${id} ended at ${rowNo} of ${unique}`);
       await acceptBulkSend(tx, id, unique, duplicates, f.scheduledAt, !!withCopy);
       await skipped?.store(tx, id);
       await inTransaction?.(tx, { id, summary: unique, duplicates, ...(skipped ? { skipped: skipped.count } : {}) });
     };
-    if (withCopy) {
+    if (overlapped) {
+      await overlapped(async (tx, copy) => {
+        const handOff = new ReadyHandOff();
+        const storing = storeAll(handOff, (lines) => copy(BULK_ROWS_COPY, lines));
+        storing.catch((error: unknown) => handOff.fail(error));
+        try {
+          await checkAll(handOff);
+        } catch (error) {
+          handOff.end();
+          await storing.catch(() => undefined);
+          throw error;
+        }
+        handOff.end();
+        await storing;
+        duplicates = verdict();
+        await accept(tx);
+      });
+      deps.loaded?.(unique);
+    } else if (withCopy) {
       await withCopy(async (tx, copy) => {
-        await storeAll((lines) => copy(BULK_ROWS_COPY, lines));
+        await storeAll(fileLines!, (lines) => copy(BULK_ROWS_COPY, lines));
         await accept(tx);
       });
       deps.loaded?.(unique);
     } else {
-      await storeAll((lines) => copyBulkSendRows(deps.db, lines));
+      await storeAll(fileLines!, (lines) => copyBulkSendRows(deps.db, lines));
       if (inTransaction) await deps.db.transaction().execute(accept);
       else await accept(deps.db);
     }
@@ -652,7 +623,7 @@ export async function startBulkSend(
     await deleteBulkSend(deps.db, id).catch(() => undefined);
     throw error;
   } finally {
-    await storedLines.close();
+    await fileLines?.close();
   }
   return { dryRun: false, id, summary: unique, duplicates, ...(skipped ? { skipped: skipped.count } : {}) };
 }
