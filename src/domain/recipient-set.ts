@@ -21,13 +21,21 @@ export class RecipientSet {
     this.phones = new NumberSet(expected);
   }
 
-  /** Adds the recipient's identities; answers false when one of them was already held (the row is a duplicate). */
+  /**
+   * Adds the recipient's identities; answers false when one of them was already held (the row is a duplicate).
+   * Called for every row of a start, so it makes no arrays: up to two phone numbers and two BSUIDs.
+   */
   add(r: LinkedRecipient): boolean {
-    const phones = [r.phone, r.linkedPhone].filter((p): p is string => !!p).map((p) => Number(p.slice(1)));
-    const userIds = [r.userId, r.linkedUserId].filter((u): u is string => !!u);
-    if (phones.some((p) => this.phones.has(p)) || userIds.some((u) => this.userIds.has(u))) return false;
-    for (const p of phones) this.phones.add(p);
-    for (const u of userIds) this.userIds.add(u);
+    const phone = r.phone ? Number(r.phone.slice(1)) : null;
+    const linkedPhone = r.linkedPhone ? Number(r.linkedPhone.slice(1)) : null;
+    const userId = r.userId || null;
+    const linkedUserId = r.linkedUserId || null;
+    if ((phone !== null && this.phones.has(phone)) || (linkedPhone !== null && this.phones.has(linkedPhone))) return false;
+    if ((userId !== null && this.userIds.has(userId)) || (linkedUserId !== null && this.userIds.has(linkedUserId))) return false;
+    if (phone !== null) this.phones.add(phone);
+    if (linkedPhone !== null) this.phones.add(linkedPhone);
+    if (userId !== null) this.userIds.add(userId);
+    if (linkedUserId !== null) this.userIds.add(linkedUserId);
     return true;
   }
 }

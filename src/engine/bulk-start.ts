@@ -21,7 +21,7 @@ import { MAX_CELL_LENGTH, MAX_TOTAL_TIME_SECONDS } from '../domain/bulk-limits.j
 import { resolveColumn, rowConverter, templateSlots, v1Field, v1UnusedValueCheck, type Slot } from '../domain/bulk-rows.js';
 import { tierLimit } from '../domain/channel.js';
 import { newId, newIds } from '../domain/ids.js';
-import { RecipientSet } from '../domain/recipient-set.js';
+import { RecipientSet, type LinkedRecipient } from '../domain/recipient-set.js';
 import { parseRecipient, sendTarget, type RecipientIds } from '../domain/recipients.js';
 import type { StoredComponents } from '../domain/templates/types.js';
 import type { TemplateSendPayload } from '../network/port.js';
@@ -416,13 +416,18 @@ export async function startBulkSend(
   let unique = 0;
   const markets = f.dryRun ? new MarketTally() : null;
   const readyText = readyLine(template);
+  // One object reused for every row's duplicate check.
+  const linked: LinkedRecipient = { phone: null, userId: null };
   const checkAll = async (out: ReadySink) => {
     // Valid rows wait in chunks for one read of what the network linked to their phone numbers and BSUIDs.
     let chunk: ReadyRow[] = [];
     const flush = async () => {
       const links = await findLinks(deps.db, companyId, chunk);
       for (const row of chunk) {
-        const linked = { ...row, linkedUserId: row.phone ? links.userIdOf.get(row.phone) : null, linkedPhone: row.userId ? links.phoneOf.get(row.userId) : null };
+        linked.phone = row.phone;
+        linked.userId = row.userId;
+        linked.linkedUserId = row.phone ? links.userIdOf.get(row.phone) : null;
+        linked.linkedPhone = row.userId ? links.phoneOf.get(row.userId) : null;
         if (!seen.add(linked)) continue;
         unique += 1;
         markets?.add(row);
