@@ -48,22 +48,23 @@ const eventTargetColumns = sql`id, company_id, phone_number, status, reached_ran
 
 /**
  * Messages named by status events (by wamid, or by our id echoed as biz_opaque_callback_data), read without a lock,
- * with their guard for `applyEventUpdates`, each once. Two index probes (the second only when ids are given), not one `or`: each branch alone lets
- * the planner see a unique index (`messages_ext_id`, whose `ext_id is not null` the `= any` implies, and the primary
- * key), so it probes them whatever the table's statistics say; with the `or` and no fresh statistics (after a bulk
- * start, or with autovacuum off) it scanned the whole table for every status batch, a cost that grew with the table.
+ * with their guard for `applyEventUpdates`, each once. The wamids are probed first; an id is probed only when no
+ * message was found by wamid under it (a status that beat the commit of its own hand-off): a status names its own
+ * message both ways, so the usual batch is one probe of `messages_ext_id` a status and not a second one of the
+ * primary key for the same row. Two statements, not one `or`: each alone lets the planner see a unique index
+ * (`messages_ext_id`, whose `ext_id is not null` the `= any` implies, and the primary key), so it probes them
+ * whatever the table's statistics say; with the `or` and no fresh statistics (after a bulk start, or with
+ * autovacuum off) it scanned the whole table for every status batch, a cost that grew with the table.
  */
 export async function findMessagesForEvents(db: Db, wamids: string[], ids: string[]): Promise<StatusTarget[]> {
-  const byWamid = sql`select ${eventTargetColumns} from messages where ext_id = any(${[...new Set(wamids)]}::text[])`;
-  if (ids.length === 0) return (await sql<StatusTarget>`${byWamid}`.execute(db)).rows;
-  // `union all`: a message found by both keys comes twice (the same row version: one statement, one snapshot) and is
-  // kept once here, which costs less than `union` comparing every column of every row.
-  const result = await sql<StatusTarget>`
-    ${byWamid}
-    union all
-    select ${eventTargetColumns} from messages where id = any(${[...new Set(ids)]}::text[]) and send_attempted_at is not null`.execute(db);
-  const seen = new Set<string>();
-  return result.rows.filter((m) => !seen.has(m.id) && seen.add(m.id) !== undefined);
+  const found = wamids.length === 0 ? [] : (await sql<StatusTarget>`
+    select ${eventTargetColumns} from messages where ext_id = any(${[...new Set(wamids)]}::text[])`.execute(db)).rows;
+  const seen = new Set(found.map((m) => m.id));
+  const rest = [...new Set(ids)].filter((id) => !seen.has(id));
+  if (rest.length === 0) return found;
+  const byId = await sql<StatusTarget>`
+    select ${eventTargetColumns} from messages where id = any(${rest}::text[]) and send_attempted_at is not null`.execute(db);
+  return [...found, ...byId.rows];
 }
 
 /** These messages again (those whose guarded update found them changed), with their guard; no lock. */

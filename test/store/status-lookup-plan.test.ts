@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { createCompany } from '../../src/admin.js';
 import { findMessagesForEvents } from '../../src/store/message-status-events.js';
 import { createTestStore } from '../support/db.js';
+import { capturedStatements } from '../support/plans.js';
 
 let store: Awaited<ReturnType<typeof createTestStore>>;
 const ids: string[] = [];
@@ -43,6 +44,13 @@ test('a status batch finds its messages by wamid and by id through the indexes, 
     assert.deepEqual(found.map((m) => m.id).sort(), ids.slice(0, 100).sort(), 'each message once, found by either key');
     assert.ok(found.every((m) => m.guard.length > 0 && m.status === 'SENT_TO_BACKEND'));
   });
+});
+
+test('a batch whose messages are all found by wamid reads them with one statement, not again by id', async () => {
+  const statements = await capturedStatements(store.db, (db) => findMessagesForEvents(db, ids.slice(300, 340).map(wamid), ids.slice(300, 340)));
+  assert.equal(statements.length, 1);
+  assert.match(statements[0].sql, /ext_id = any/);
+  assert.doesNotMatch(statements[0].sql, /\bid = any/, 'the primary key is not probed for rows found by wamid');
 });
 
 test('a message named by id alone is found only once its send was attempted', async () => {
