@@ -10,7 +10,18 @@ import type { Database } from './schema.js';
 
 type Db = Kysely<Database>;
 
-const json = (value: unknown) => JSON.stringify(value);
+/**
+ * The computed rows as the JSON `jsonb_to_recordset` reads, without their null fields: a key the document lacks reads
+ * as null all the same, and most fields of a status's update are null (no failure, no time but its own), so the server
+ * parses about half the keys.
+ */
+function rowsJson(rows: EventUpdate[]): string {
+  return JSON.stringify(rows.map((row) => {
+    const present: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(row)) if (value !== null) present[key] = value;
+    return present;
+  }));
+}
 
 /** The time columns a status event's rules read, as epoch milliseconds (null: not set). */
 export const EVENT_TIME_COLUMNS = ['send_attempted_at', 'backend_sended_time', 'sended_time', 'delivered_time', 'seen_time', 'failed_time'] as const;
@@ -131,7 +142,7 @@ export interface EventMovedRow extends MovedRow {
 export async function applyEventUpdates(db: Db, rows: EventUpdate[], wait = true): Promise<EventMovedRow[]> {
   if (rows.length === 0) return [];
   const result = await sql<EventMovedRow>`
-    with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb) as v(id text, guard text, expected_status text, status text,
+    with v as (select * from jsonb_to_recordset(${rowsJson(rows)}::jsonb) as v(id text, guard text, expected_status text, status text,
                  reached_rank smallint, ext_id text, backend_sended_time timestamptz, sended_time timestamptz,
                  delivered_time timestamptz, seen_time timestamptz, failed_time timestamptz, error_message text,
                  error_message_detail text, webhook_response jsonb, clear_failure boolean, pricing_category text,
