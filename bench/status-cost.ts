@@ -134,7 +134,7 @@ console.log(`[status-cost] batch ${batch}, ${targets.length} messages, load ${lo
 for (const v of variants) {
   if (args.includes('--plans')) {
     const { sql } = await import('kysely');
-    const plans = await sql<{ s: string }>`select generic_plans || ' generic, ' || custom_plans || ' custom: ' || left(regexp_replace(statement, '\s+', ' ', 'g'), 70) as s
+    const plans = await sql<{ s: string }>`select generic_plans || ' generic, ' || custom_plans || ' custom: ' || left(regexp_replace(statement, '\\s+', ' ', 'g'), 70) as s
       from pg_prepared_statements`.execute(v.store.db as never);
     console.log(plans.rows.map((r) => `    ${r.s}`).join('\n'));
   }
