@@ -32,6 +32,7 @@ import { planChannelShare, type LeaseView } from '../domain/channel-share.js';
 import { deleteBulkSend, deleteBulkSendRows, findStaleStarts, listBulkSendsWithWaitingRows, queueWaitingRows } from '../store/bulk-sends.js';
 import { activateDueSchedules } from '../store/bulk-lifecycle.js';
 import { deleteOldAppliedWebhookEvents } from '../store/webhook-events.js';
+import { asBackgroundWork } from '../store/db.js';
 import { deleteOldRejectedItems } from '../store/webhook-rejected-items.js';
 import { expireBlockedQueues, settleStatuslessSends } from './bounded-waits.js';
 import { PairRateMemory } from './pair-rate-memory.js';
@@ -54,10 +55,9 @@ const RETENTION_BATCH = 5000;
 const RETENTION_BUDGET_MS = 2000;
 /**
  * Stored rows are queued in statements of this many rows, for at most QUEUE_BUDGET_MS per maintenance round. On
- * PGlite every statement holds the one connection, which serves requests in arrival order: short statements let a
- * report read in between (a read waits for one statement, never for a whole list). A report read is several
- * statements (the bulk send, its page, its costs), each of which may wait behind one of these, so each is kept to
- * 250 rows to keep the sum of those waits short.
+ * PGlite every statement holds the one connection: short statements let a report read in between (a read waits for
+ * one statement, never for a whole list). Each runs as background work, so a read's later statements go before the
+ * next one; the one a read may wait for is kept to 250 rows.
  */
 const QUEUE_BATCH = 250;
 const QUEUE_BUDGET_MS = 1000;
@@ -240,11 +240,11 @@ export class Dispatcher {
     for (const id of wizards) {
       while (Date.now() - started < QUEUE_BUDGET_MS) {
         let lastRow: number | null = null;
-        const groups = await moveWithCounters(db, async (tx) => {
+        const groups = await asBackgroundWork(() => moveWithCounters(db, async (tx) => {
           const queued = await queueWaitingRows(tx, id, this.queueCursors.get(id) ?? 0, QUEUE_BATCH);
           lastRow = queued.lastRow;
           return queued.groups;
-        });
+        }));
         if (groups.reduce((sum, g) => sum + g.n, 0) < QUEUE_BATCH || lastRow === null) {
           this.queueCursors.delete(id);
           break;

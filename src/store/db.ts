@@ -9,7 +9,7 @@ import { Kysely, Migrator, PostgresDialect, sql, type MigrationResult } from 'ky
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { MIGRATIONS } from './migrations/index.js';
-import { PGliteDialect, type PoolStats } from './pglite-dialect.js';
+import { backgroundTurns, PGliteDialect, type PoolStats } from './pglite-dialect.js';
 import { preparingClient, StatementNames } from './prepared-statements.js';
 import type { Database } from './schema.js';
 
@@ -34,6 +34,15 @@ type CopyIn = (statement: string, data: AsyncIterable<string>) => Promise<void>;
 
 /** The COPY loader of each database opened here (a transaction's handle has none). */
 const copiers = new WeakMap<Kysely<Database>, CopyIn>();
+
+/**
+ * Runs `work` as background work: on PGlite its statements take the one connection only when no other caller waits
+ * for it (or after a short bounded wait, pglite-dialect.ts), so the requests that arrive meanwhile go first. No
+ * effect on PostgreSQL, whose pool has a connection for each.
+ */
+export function asBackgroundWork<T>(work: () => Promise<T>): Promise<T> {
+  return backgroundTurns.run(true, work);
+}
 
 /** Runs `copy … from stdin` with `data` (COPY text format: pieces of whole lines, each line ending in a newline) on `db`. */
 export async function copyIn(db: Kysely<Database>, statement: string, data: AsyncIterable<string>): Promise<void> {

@@ -7,7 +7,10 @@
  * statements back to back (a maintenance loop with a time budget) would keep the event loop from reading any request
  * until it stopped, however short each statement. The mutex therefore grants the connection in the event loop's next
  * turn: a request that arrived meanwhile is read and queues behind the statement already asked for, not the loop.
+ * Background work (db.ts `asBackgroundWork`: queueing a start's stored rows) lets the other callers waiting go first,
+ * for a bounded time, so a read of several statements waits for one background transaction, not one per statement.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
@@ -22,33 +25,73 @@ import {
   type TransactionSettings,
 } from 'kysely';
 
-/** The event loop's next turn (after the I/O ready now, such as requests that arrived, has been read). */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Statements run inside `backgroundTurns.run(true, …)` are background work (db.ts `asBackgroundWork`): they take the
+ * connection only when no other caller waits for it, or once they have waited BACKGROUND_WAIT_MAX_MS.
+ */
+export const backgroundTurns = new AsyncLocalStorage<boolean>();
 
 /**
- * A FIFO mutex that counts its holder and waiters (the metrics' pool gauges). Each grant waits for the event loop's
- * next turn (module comment).
+ * The longest a background caller lets other callers go first: long enough for a report read's few statements
+ * (milliseconds each), short enough that background work (queueing a start's rows, which delays its sending) keeps
+ * a good share of the connection however many requests keep asking.
+ */
+const BACKGROUND_WAIT_MAX_MS = 25;
+
+/** A caller waiting for the lock. */
+interface Waiter {
+  grant: () => void;
+  background: boolean;
+  since: number;
+}
+
+/**
+ * A mutex that counts its holder and waiters (the metrics' pool gauges). Each grant waits for the event loop's next
+ * turn (module comment). Callers are served in arrival order, except that a background caller lets every other
+ * caller waiting go first, up to BACKGROUND_WAIT_MAX_MS: a report read of several statements then waits for at
+ * most one background transaction, not for one before each of its statements.
  */
 class Mutex {
-  private tail: Promise<void> = Promise.resolve();
+  private held = false;
+  private granting = false;
+  private readonly waiters: Waiter[] = [];
   /** Callers that asked for the lock and have not released it (the holder and the waiters). */
   pending = 0;
 
   /** Waits for the lock and returns its release function. */
-  lock(): Promise<() => void> {
-    let release!: () => void;
-    const next = new Promise<void>((resolve) => (release = resolve));
+  lock(background = false): Promise<() => void> {
     this.pending += 1;
-    let released = false;
-    const releaseOnce = () => {
-      if (released) return;
-      released = true;
-      this.pending -= 1;
-      release();
-    };
-    const acquired = this.tail.then(nextTurn).then(() => releaseOnce);
-    this.tail = this.tail.then(() => next);
-    return acquired;
+    return new Promise((resolve) => {
+      let released = false;
+      const releaseOnce = () => {
+        if (released) return;
+        released = true;
+        this.pending -= 1;
+        this.held = false;
+        this.grantNext();
+      };
+      this.waiters.push({ grant: () => resolve(releaseOnce), background, since: performance.now() });
+      this.grantNext();
+    });
+  }
+
+  /**
+   * Grants the lock to the next waiter, if it is free, in the event loop's next turn (after the I/O ready now, such
+   * as requests that arrived, has been read: their statements wait among the others).
+   */
+  private grantNext(): void {
+    if (this.held || this.granting || this.waiters.length === 0) return;
+    this.granting = true;
+    setImmediate(() => {
+      this.granting = false;
+      if (this.held || this.waiters.length === 0) return;
+      const first = this.waiters[0];
+      const waitedLong = first.background && performance.now() - first.since >= BACKGROUND_WAIT_MAX_MS;
+      const other = waitedLong ? -1 : this.waiters.findIndex((w) => !w.background);
+      const [next] = this.waiters.splice(other === -1 ? 0 : other, 1);
+      this.held = true;
+      next.grant();
+    });
   }
 }
 
@@ -91,7 +134,7 @@ class PGliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const release = await this.mutex.lock();
+    const release = await this.mutex.lock(backgroundTurns.getStore() === true);
     // One connection object is shared, so key the release on a fresh wrapper per acquisition.
     const handle: DatabaseConnection = {
       executeQuery: (q) => this.connection.executeQuery(q),
@@ -129,7 +172,7 @@ class PGliteDriver implements Driver {
     const parts: string[] = [];
     for await (const piece of data) parts.push(piece);
     const blob = new Blob(parts);
-    const release = await this.mutex.lock();
+    const release = await this.mutex.lock(backgroundTurns.getStore() === true);
     try {
       await this.pg.query(statement.replace(/ from stdin$/i, " from '/dev/blob'"), [], { blob });
     } finally {

@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { sql } from 'kysely';
-import { openDatabase, type Store } from '../../src/store/db.js';
+import { asBackgroundWork, openDatabase, type Store } from '../../src/store/db.js';
 
 // PGlite runs its statements on the service's thread and their answers settle in microtasks. A caller running
 // statements back to back (the dispatcher's queueing loop, for its one-second budget) kept the event loop from
@@ -53,4 +53,32 @@ test('a request that arrives during a loop of statements is read, and its statem
   const loopStatementsBeforeTheRead = await read;
   // Its statement waits for the loop's statements already asked for when the request was read, not for the loop.
   assert.ok(loopStatementsBeforeTheRead <= 3, `the read ran after ${loopStatementsBeforeTheRead} of ${LOOP} loop statements`);
+});
+
+test('a statement asked for while background work waits for the connection runs before that work', async () => {
+  const order: string[] = [];
+  let background: Promise<void> | undefined;
+  let request: Promise<void> | undefined;
+  await store.db.transaction().execute(async (tx) => {
+    // Both ask while the connection is held: the background work first, the request after it.
+    background = asBackgroundWork(() => sql`select 1`.execute(store.db).then(() => void order.push('background')));
+    await new Promise((resolve) => setImmediate(resolve));
+    request = sql`select 1`.execute(store.db).then(() => void order.push('request'));
+    await sql`select 1`.execute(tx);
+  });
+  await Promise.all([background, request]);
+  assert.deepEqual(order, ['request', 'background']);
+});
+
+test('background work takes its turn while other callers keep asking for the connection', async () => {
+  let backgroundDone = false;
+  const background = asBackgroundWork(() => sql`select 1`.execute(store.db)).then(() => (backgroundDone = true));
+  // Two callers asking back to back: one of them always waits for the connection.
+  const caller = async () => {
+    for (let i = 0; i < 5000 && !backgroundDone; i += 1) await sql`select 1`.execute(store.db);
+    return backgroundDone;
+  };
+  const [first, second] = await Promise.all([caller(), caller()]);
+  await background;
+  assert.ok(first && second, 'the background statement waited for the callers to stop asking');
 });
