@@ -159,13 +159,14 @@ export async function sendBatch(deps: SendPathDeps, claim: ClaimStrategy, channe
   }
   await deps.beforeGate?.(rows.length);
   const { allowed, deferred, tierLimited, keys } = await gateBatch(deps.gate, channel, rows);
+  const limitedBulkSends = new Set(tierLimited.map((m) => m.send_wizard_id).filter((w): w is string => !!w));
   if (deferred.length) {
     await claim.putOff(deps, deferred, tierLimited);
-    const limitedBulkSends = [...new Set(tierLimited.map((m) => m.send_wizard_id).filter((w): w is string => !!w))];
-    await pauseBulkSends(deps.db, limitedBulkSends, 'TIER_LIMIT');
+    await pauseBulkSends(deps.db, [...limitedBulkSends], 'TIER_LIMIT');
   }
   const tierHeld = tierLimited.length > 0;
-  await deps.resumeRunning(allowed);
+  // A bulk send this batch just held for the tier window stays held, though some of its rows go out in it.
+  await deps.resumeRunning(allowed.filter((m) => !limitedBulkSends.has(m.send_wizard_id ?? '')));
   if (allowed.length === 0) return { progress: taken || deferred.length, tierHeld };
   const creds: ChannelCredentials = credentialsOf(channel, deps.health.secrets);
   const byId = new Map(allowed.map((m) => [m.id, m]));
