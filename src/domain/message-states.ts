@@ -175,3 +175,18 @@ export function counterDelta(from: MessageStatus, fromRank: number, to: MessageS
   for (const key of Object.keys(delta) as Counter[]) if (delta[key] === 0) delete delta[key];
   return delta;
 }
+
+/** `counterDelta` as (counter, change) pairs, worked out once per (from, rank, to, rank): every moved row asks. */
+const deltaEntries = new Map<string, ReadonlyArray<readonly [Counter, number]>>();
+
+/** The counter changes of one move, as (counter, change) pairs (the same frozen list for the same move). */
+export function counterDeltaEntries(from: MessageStatus, fromRank: number, to: MessageStatus, toRank: number): ReadonlyArray<readonly [Counter, number]> {
+  const key = `${from} ${fromRank} ${to} ${toRank}`;
+  let entries = deltaEntries.get(key);
+  if (entries === undefined) {
+    entries = Object.freeze((Object.entries(counterDelta(from, fromRank, to, toRank)) as Array<[Counter, number]>).map((e) => Object.freeze(e)));
+    // Statuses and ranks are a few dozen known values; anything else is worked out again rather than kept.
+    if (deltaEntries.size < 4096) deltaEntries.set(key, entries);
+  }
+  return entries;
+}

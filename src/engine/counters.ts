@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import { countryOfRecipient } from '../domain/countries.js';
 import { WITHHELD_STATUSES } from '../domain/bulk-send-states.js';
-import { counterDelta, type Counter } from '../domain/message-states.js';
+import { counterDeltaEntries, type Counter } from '../domain/message-states.js';
 import { isBilled } from '../domain/pricing/rate-card.js';
 import { addBulkSendCosts, type CostDelta } from '../store/bulk-send-costs.js';
 import type { EventMovedRow } from '../store/message-status-events.js';
@@ -15,11 +15,14 @@ export function deltasByBulkSend(moved: MovedRow[]): Map<string, Partial<Record<
   const byBulkSend = new Map<string, Partial<Record<Counter, number>>>();
   for (const row of moved) {
     if (!row.send_wizard_id) continue;
-    const delta = counterDelta(row.old_status, row.old_rank, row.status, row.reached_rank);
-    const total = byBulkSend.get(row.send_wizard_id) ?? {};
+    const delta = counterDeltaEntries(row.old_status, row.old_rank, row.status, row.reached_rank);
+    let total = byBulkSend.get(row.send_wizard_id);
+    if (total === undefined) {
+      total = {};
+      byBulkSend.set(row.send_wizard_id, total);
+    }
     const n = row.n ?? 1;
-    for (const [key, value] of Object.entries(delta) as Array<[Counter, number]>) total[key] = (total[key] ?? 0) + value * n;
-    byBulkSend.set(row.send_wizard_id, total);
+    for (const [key, value] of delta) total[key] = (total[key] ?? 0) + value * n;
   }
   return byBulkSend;
 }

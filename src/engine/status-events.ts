@@ -226,9 +226,13 @@ function clampTimes(u: EventUpdate, m: StatusTarget): EventUpdate {
     }
     const value = u[field];
     if (!value) continue;
-    const at = Math.max(Date.parse(value), floor);
-    u[field] = new Date(at).toISOString();
-    floor = at;
+    const at = Date.parse(value);
+    // Already at or after the floor (the usual case): the time stays as it is, no new string is made.
+    if (at >= floor) {
+      floor = at;
+      continue;
+    }
+    u[field] = new Date(floor).toISOString();
   }
   return u;
 }

@@ -104,19 +104,39 @@ export class GraphHttp {
       body = JSON.stringify(c.json);
       headers['content-type'] = 'application/json';
     }
-    try {
-      const res = await this.pool.request({
-        method: c.method,
-        path: this.pathOf(c),
-        headers,
-        body: body as string | Buffer | undefined,
-        headersTimeout: this.timeoutMs,
-        bodyTimeout: this.timeoutMs,
-      });
-      return { status: res.statusCode, text: await res.body.text() };
-    } catch (err) {
-      throw transportError(err);
-    }
+    // The answer is collected by a dispatch handler: `request` would wrap every answer in a Readable stream only
+    // for it to be read back whole, on every send call.
+    return new Promise((resolve, reject) => {
+      let status = 0;
+      const chunks: Buffer[] = [];
+      this.pool.dispatch(
+        {
+          method: c.method,
+          path: this.pathOf(c),
+          headers,
+          body: body as string | Buffer | undefined,
+          headersTimeout: this.timeoutMs,
+          bodyTimeout: this.timeoutMs,
+        },
+        {
+          // Declared so that undici takes this for a handler of its current interface (it tells them apart by it).
+          onRequestStart: () => {},
+          onResponseStart: (_controller, statusCode) => {
+            status = statusCode;
+          },
+          onResponseData: (_controller, chunk) => {
+            chunks.push(chunk);
+          },
+          onResponseEnd: () => {
+            const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+            // UTF-8 decoded as the fetch body's text() decodes it: a leading byte order mark is dropped.
+            const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+            resolve({ status, text: bytes.toString('utf8', bom ? 3 : 0) });
+          },
+          onResponseError: (_controller, err) => reject(transportError(err)),
+        },
+      );
+    });
   }
 
   /** Closes idle connections and waits for running requests. */
