@@ -11,7 +11,7 @@ import { authHoldReason, channelBlockReason, effectiveThroughput } from '../doma
 import type { ChannelCredentials, NetworkPort, TemplateSendPayload } from '../network/port.js';
 import { acquireChannelLease } from '../store/channel-leases.js';
 import { findChannelById, resetChannelAuthFailures, type ChannelRow } from '../store/channels.js';
-import type { MessageRow } from '../store/message-inserts.js';
+import type { DueMessageRow } from '../store/message-moves.js';
 import type { Database } from '../store/schema.js';
 import { pauseChannelBulkSends, resumeBulkSends } from '../store/bulk-sends.js';
 import { freshChannel, noteChannelFailure, type ChannelHealthDeps } from './channel-health.js';
@@ -174,7 +174,7 @@ export class ChannelSender {
   }
 
   /** Held bulk sends whose rows go out again run again (looked at once a second per bulk send). */
-  private async resumeRunning(allowed: MessageRow[]): Promise<void> {
+  private async resumeRunning(allowed: DueMessageRow[]): Promise<void> {
     const now = Date.now();
     const resume = [...new Set(allowed.map((m) => m.send_wizard_id).filter((w): w is string => !!w))].filter((w) => now - (this.resumedAt.get(w) ?? 0) > 1000);
     for (const w of resume) this.resumedAt.set(w, now);
@@ -212,7 +212,7 @@ export class ChannelSender {
   }
 
   /** One network call (already paced); its outcome is queued for the next flush. The pair rate counts by `recipientKey`. */
-  private async send(creds: ChannelCredentials, message: MessageRow, recipientKey: string): Promise<void> {
+  private async send(creds: ChannelCredentials, message: DueMessageRow, recipientKey: string): Promise<void> {
     let outcome: Outcome;
     try {
       const payload = { ...(message.payload as TemplateSendPayload), biz_opaque_callback_data: message.id };
@@ -235,7 +235,7 @@ export class ChannelSender {
   }
 
   /** The failed call's outcome; a refused token stops the channel's sends, a throttle slows them. */
-  private outcomeOfFailure(message: MessageRow, error: unknown): Outcome {
+  private outcomeOfFailure(message: DueMessageRow, error: unknown): Outcome {
     const verdict = classifySendFailure(message, error, this.deps.options);
     if (verdict.unexpected) this.deps.log.error({ err: error, messageId: message.id }, 'send failed unexpectedly; left for reconciliation');
     if (verdict.channelRefusal && !this.channelFailure) {

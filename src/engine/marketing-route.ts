@@ -16,7 +16,7 @@ import { NetworkError, type ChannelCredentials, type NetworkPort, type SendMessa
 import { findBulkSendTtl } from '../store/bulk-sends.js';
 import { setChannelMarketingMessages, switchOffMarketingMessages, type ChannelRow } from '../store/channels.js';
 import { AppError } from '../errors.js';
-import type { MessageRow } from '../store/message-inserts.js';
+import type { DueMessageRow } from '../store/message-moves.js';
 import type { Database } from '../store/schema.js';
 import { findTemplateCategory } from '../store/templates.js';
 
@@ -46,7 +46,7 @@ export class MarketingRoute {
   constructor(private readonly deps: MarketingRouteDeps) {}
 
   /** Sends the row's payload (biz_opaque_callback_data already set) through its endpoint. */
-  async send(creds: ChannelCredentials, message: MessageRow, payload: TemplateSendPayload, channelEnabled: boolean): Promise<SendMessageResult> {
+  async send(creds: ChannelCredentials, message: DueMessageRow, payload: TemplateSendPayload, channelEnabled: boolean): Promise<SendMessageResult> {
     const { network } = this.deps;
     if (!(await this.usesMarketing(message, channelEnabled))) return network.sendMessage(creds, payload);
     const ttl = message.send_wizard_id ? await this.ttlOf(message.send_wizard_id) : null;
@@ -62,7 +62,7 @@ export class MarketingRoute {
     }
   }
 
-  private async usesMarketing(message: MessageRow, channelEnabled: boolean): Promise<boolean> {
+  private async usesMarketing(message: DueMessageRow, channelEnabled: boolean): Promise<boolean> {
     if (!channelEnabled || this.accountRefused || this.refusedTemplates.has(message.template_id)) return false;
     let category = this.categories.get(message.template_id);
     if (!category) this.categories.set(message.template_id, (category = findTemplateCategory(this.deps.db, message.template_id)));

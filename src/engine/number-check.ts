@@ -17,7 +17,7 @@ import type { Logger } from 'pino';
 import type { MessageStatus } from '../domain/message-states.js';
 import { OPTED_OUT_MESSAGE, optedOutDetail } from '../domain/opt-outs.js';
 import { NetworkError, type ChannelCredentials, type NetworkPort } from '../network/port.js';
-import type { MessageRow } from '../store/message-inserts.js';
+import type { DueMessageRow } from '../store/message-moves.js';
 import type { Database } from '../store/schema.js';
 import { findSuppressedRecipients, type Suppression } from '../store/opt-outs.js';
 import { findMarketingTemplateIds } from '../store/templates.js';
@@ -87,7 +87,7 @@ export async function checkNumbers(
   deps: NumberCheckDeps,
   creds: ChannelCredentials,
   companyId: string,
-  messages: MessageRow[],
+  messages: DueMessageRow[],
 ): Promise<NumberCheckResult[]> {
   const verdict = new Map<string, Verdict>();
   const byUserId = new Map<string, Verdict>();

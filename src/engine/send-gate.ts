@@ -9,7 +9,7 @@
 import type { Kysely } from 'kysely';
 import { tierLimit } from '../domain/channel.js';
 import type { ChannelRow } from '../store/channels.js';
-import type { MessageRow } from '../store/message-inserts.js';
+import type { DueMessageRow } from '../store/message-moves.js';
 import { findSuppressedRecipients } from '../store/opt-outs.js';
 import type { Database } from '../store/schema.js';
 import {
@@ -48,21 +48,21 @@ export interface DeferredRow {
  * among them, and the recipient key of each row let through (by message id; the sender records the pair rate by it).
  */
 export interface GateResult {
-  allowed: MessageRow[];
+  allowed: DueMessageRow[];
   deferred: DeferredRow[];
-  tierLimited: MessageRow[];
+  tierLimited: DueMessageRow[];
   keys: Map<string, string>;
 }
 
 /** Splits a batch into what may go now and what waits (tier quota, pair rate). */
-export async function gateBatch(deps: GateDeps, channel: ChannelRow, rows: MessageRow[]): Promise<GateResult> {
+export async function gateBatch(deps: GateDeps, channel: ChannelRow, rows: DueMessageRow[]): Promise<GateResult> {
   const { db } = deps;
   const now = Date.now();
-  const allowed: MessageRow[] = [];
+  const allowed: DueMessageRow[] = [];
   const deferred: DeferredRow[] = [];
-  const tierLimited: MessageRow[] = [];
+  const tierLimited: DueMessageRow[] = [];
   const seenInBatch = new Map<string, number>();
-  const candidates: MessageRow[] = [];
+  const candidates: DueMessageRow[] = [];
   const identities = rows.length ? await identitiesOfRows(db, rows[0].company_id, rows) : new Map<string, RecipientIdentity>();
   const keys = new Map<string, string>();
   for (const m of rows) {
@@ -91,7 +91,7 @@ export async function gateBatch(deps: GateDeps, channel: ChannelRow, rows: Messa
     const suppressed = candidates.length
       ? await findSuppressedRecipients(tx, candidates[0].company_id, { phones, userIds })
       : { phones: new Map<string, unknown>(), userIds: new Map<string, unknown>() };
-    const isSuppressed = (m: MessageRow) =>
+    const isSuppressed = (m: DueMessageRow) =>
       (m.phone_number !== null && suppressed.phones.has(m.phone_number)) || (m.user_id !== null && suppressed.userIds.has(m.user_id));
     let room = limit - (await countWindowRecipients(tx, channel.id, windowSeconds));
     const reserved: string[] = [];

@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { channelFailureReason } from '../domain/channel.js';
 import { decideSendFailure, graphTitle } from '../domain/send-failures.js';
 import { NetworkError } from '../network/port.js';
-import type { MessageRow } from '../store/message-inserts.js';
+import type { DueMessageRow } from '../store/message-moves.js';
 import { failHandOffs, markHandedOff, releaseInDoubt, requeueRefusedSends } from '../store/message-moves.js';
 import type { Database } from '../store/schema.js';
 import { confirmWindowSends } from '../store/tier-window.js';
@@ -37,7 +37,7 @@ export interface FailureVerdict {
 
 /** Classifies a failed call of `message` (its attempt already counted in `attempts + 1`). */
 export function classifySendFailure(
-  message: MessageRow,
+  message: DueMessageRow,
   error: unknown,
   options: { maxAttempts: number; retryBaseMs: number },
 ): FailureVerdict {

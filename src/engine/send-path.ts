@@ -14,8 +14,8 @@ import type { Kysely } from 'kysely';
 import type { ChannelCredentials } from '../network/port.js';
 import { withdrawClaimedRows } from '../store/bulk-lifecycle.js';
 import type { ChannelRow } from '../store/channels.js';
-import type { MessageRow } from '../store/message-inserts.js';
 import {
+  type DueMessageRow,
   claimDueMessages,
   claimRecordingAttempts,
   deferQueuedRows,
@@ -53,13 +53,13 @@ export interface ClaimStrategy {
   /** True when taking the rows already moved them (a leased claim): taking them is progress. */
   readonly takeMoves: boolean;
   /** Up to `want` due rows of the channel. */
-  take(ctx: ClaimContext, channelId: string, want: number): Promise<MessageRow[]>;
+  take(ctx: ClaimContext, channelId: string, want: number): Promise<DueMessageRow[]>;
   /** Rows taken while the channel's token was refused go back untouched. */
-  giveBack(ctx: ClaimContext, rows: MessageRow[]): Promise<void>;
+  giveBack(ctx: ClaimContext, rows: DueMessageRow[]): Promise<void>;
   /** Rows the gate put off: pair-rate rows get a later due time; tier-limited rows wait for the channel's hold. */
-  putOff(ctx: ClaimContext, deferred: DeferredRow[], tierLimited: MessageRow[]): Promise<void>;
+  putOff(ctx: ClaimContext, deferred: DeferredRow[], tierLimited: DueMessageRow[]): Promise<void>;
   /** Records the checks and the attempts in one move. */
-  record(ctx: ClaimContext, checks: NumberCheckResult[], rows: Map<string, MessageRow>): Promise<Recorded>;
+  record(ctx: ClaimContext, checks: NumberCheckResult[], rows: Map<string, DueMessageRow>): Promise<Recorded>;
 }
 
 /** The local number check's claim: read without a lock, claimed when the attempt is recorded. */
@@ -136,9 +136,9 @@ export interface SendPathDeps extends ClaimContext {
   /** Crash tests only: awaited between a claim and its gate. */
   beforeGate?: (claimed: number) => Promise<void>;
   /** Held bulk sends whose rows go out again run again. */
-  resumeRunning(rows: MessageRow[]): Promise<void>;
+  resumeRunning(rows: DueMessageRow[]): Promise<void>;
   /** Starts one (already paced and marked) network call. */
-  launch(creds: ChannelCredentials, message: MessageRow, recipientKey: string): void;
+  launch(creds: ChannelCredentials, message: DueMessageRow, recipientKey: string): void;
 }
 
 /** A batch's result: its progress (0: nothing taken or moved) and whether the tier window now holds the channel. */

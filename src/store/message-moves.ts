@@ -56,6 +56,17 @@ const passed = state(claimAttempt.passed);
 const userPaused = state(BULK_SEND_MOVES.userPause.to);
 const stopped = state(BULK_SEND_MOVES.stop.to);
 
+/**
+ * The columns a send reads of a due row (the gate, the checks, the call and its outcome): not the 34 of `messages`,
+ * whose every value (its times as dates, its stored webhook answer) the driver would otherwise convert per row.
+ */
+export const DUE_MESSAGE_COLUMNS = ['id', 'company_id', 'template_id', 'send_wizard_id', 'phone_number', 'user_id', 'status', 'reached_rank', 'payload', 'due_at', 'attempts'] as const;
+
+/** A due row as the send path reads it. */
+export type DueMessageRow = Pick<MessageRow, (typeof DUE_MESSAGE_COLUMNS)[number]>;
+
+const dueColumns = sql.join(DUE_MESSAGE_COLUMNS.map((c) => sql.ref(`m.${c}`)));
+
 /** Claims up to `limit` due QUEUED messages of a channel for this owner (QUEUED → AGENDA). */
 export async function claimDueMessages(
   db: Db,
@@ -63,8 +74,8 @@ export async function claimDueMessages(
   owner: string,
   limit: number,
   leaseSeconds: number,
-): Promise<Array<MessageRow & { old_status: MessageStatus; old_rank: number }>> {
-  const result = await sql<MessageRow & { old_status: MessageStatus; old_rank: number }>`
+): Promise<Array<DueMessageRow & { old_status: MessageStatus; old_rank: number }>> {
+  const result = await sql<DueMessageRow & { old_status: MessageStatus; old_rank: number }>`
     update messages m set status = ${state(claim.to)}, lease_owner = ${owner},
       lease_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now(), version = m.version + 1
     where m.id in (
@@ -72,7 +83,7 @@ export async function claimDueMessages(
       where channel_id = ${channelId} and status in (${states(claim.from)}) and due_at <= now()
       order by due_at, id limit ${limit}
       for update skip locked)
-    returning m.*, ${state(onlySource(claim))}::text as old_status, m.reached_rank as old_rank`.execute(db);
+    returning ${dueColumns}, ${state(onlySource(claim))}::text as old_status, m.reached_rank as old_rank`.execute(db);
   return result.rows;
 }
 
@@ -80,9 +91,9 @@ export async function claimDueMessages(
  * Up to `limit` due QUEUED messages of a channel, read without a lock or a write (the claim that records the
  * attempt, `claimRecordingAttempts`, moves them later, after the gate, the local check and the pacing).
  */
-export async function peekDueMessages(db: Db, channelId: string, limit: number): Promise<MessageRow[]> {
-  const result = await sql<MessageRow>`
-    select * from messages
+export async function peekDueMessages(db: Db, channelId: string, limit: number): Promise<DueMessageRow[]> {
+  const result = await sql<DueMessageRow>`
+    select ${dueColumns} from messages m
     where channel_id = ${channelId} and status in (${states(claim.from)}) and due_at <= now()
     order by due_at, id limit ${limit}`.execute(db);
   return result.rows;
