@@ -128,6 +128,12 @@ async function readAndStoreHealth(deps: ChannelHealthDeps, channel: ChannelRow):
   return { ...channel, ...update, auth_error: null, auth_failed_at: null, auth_retry_at: null, refreshed_at: new Date() };
 }
 
+/** True when the stored health can be acted on as it is (read from the network recently, no auth error to retry). */
+export function healthIsFresh(deps: Pick<ChannelHealthDeps, 'maxAgeMs'>, channel: Pick<ChannelRow, 'refreshed_at' | 'auth_error'>): boolean {
+  const age = channel.refreshed_at ? Date.now() - channel.refreshed_at.getTime() : Infinity;
+  return age <= deps.maxAgeMs && !channel.auth_error;
+}
+
 /**
  * A stored channel with fresh health: the network is asked when the stored read is stale. A channel held by a
  * channel-level failure is answered from what is stored (no network call) until its back-off passes; then one
@@ -139,8 +145,7 @@ export async function freshChannel(deps: ChannelHealthDeps, channel: ChannelRow)
     if (!channel.refreshed_at) throw channelAuthError(channel);
     return channel;
   }
-  const age = channel.refreshed_at ? Date.now() - channel.refreshed_at.getTime() : Infinity;
-  if (age <= deps.maxAgeMs && !channel.auth_error) return channel;
+  if (healthIsFresh(deps, channel)) return channel;
   try {
     return await refreshChannel(deps, channel);
   } catch (error) {

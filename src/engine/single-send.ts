@@ -10,6 +10,12 @@
  * by a group insert (the rows of the requests that arrive while one insert runs go together in the next: one
  * statement and one commit for all of them; each request is answered after its row is committed). A capped
  * channel's quota and an idempotency answer still commit in one transaction with the row.
+ *
+ * A request to a channel and template whose facts a request of the same company read before (and that passed) is
+ * checked against those rows and stored by one statement that checks them again (KnownFacts): the rows unchanged,
+ * the token live, the recipient not opted out. So most requests make one group statement, not two, and wait for
+ * one. A request that statement does not store, or that any check refuses on the rows known, goes the way above
+ * from the start, so its answer and the order of its checks are those of a fresh read.
  */
 import type { Kysely } from 'kysely';
 import { AppError } from '../errors.js';
@@ -21,7 +27,9 @@ import type { StoredComponents } from '../domain/templates/types.js';
 import type { TemplateSendPayload } from '../network/port.js';
 import { insertMessages, type NewMessage } from '../store/message-inserts.js';
 import type { Database } from '../store/schema.js';
-import { findSingleSendFacts, type SingleSendAnswer, type SingleSendAsk } from '../store/single-sends.js';
+import {
+  findSingleSendFacts, insertSingleSendsIfUnchanged, type RecheckedSingleSend, type SingleSendAnswer, type SingleSendAsk, type SingleSendFacts,
+} from '../store/single-sends.js';
 import {
   countWindowRecipients,
   findWindowRecipients,
@@ -33,7 +41,8 @@ import {
   reserveWindowRecipients,
 } from '../store/tier-window.js';
 import { findTemplate, type TemplateRow } from '../store/templates.js';
-import { channelAuthError, freshChannel, type ChannelHealthDeps } from './channel-health.js';
+import type { ChannelRow } from '../store/channels.js';
+import { channelAuthError, freshChannel, healthIsFresh, type ChannelHealthDeps } from './channel-health.js';
 
 /** A single-send request. */
 export interface SingleSendRequest {
@@ -99,6 +108,10 @@ export async function sendSingle(
 ): Promise<string> {
   const who = parseRecipient(req.phoneNumber, req.recipient, { phone: 'phone_number', userId: 'recipient' });
   const ids: RecipientIds | null = who.ok ? { phone: who.phone, userId: who.userId } : null;
+  if (ids && !inTransaction) {
+    const stored = await sendOnKnownFacts(deps, companyId, req, ids);
+    if (stored) return stored;
+  }
   // The checks keep their order (and so which error a request with several faults gets): channel, token hold,
   // recipient, template, parameters, channel health, opt-out.
   const facts = await groupFactsReader(deps.db).read({ companyId, channelId: req.channelId, templateId: req.templateId, ids, tokenHash: req.token?.hash });
@@ -129,23 +142,13 @@ export async function sendSingle(
   // entry under another identifier of the same person counts too.
   const { key, aliases } = recipientIdentity(ids, facts.linkedUserId, facts.linkedPhone);
 
-  const id = newId();
-  const row: NewMessage = {
-    id,
-    company_id: companyId,
-    channel_id: channel.id,
-    template_id: template.id,
-    waba_id: channel.waba_id,
-    send_wizard_id: null,
-    row_no: null,
-    phone_number: ids.phone,
-    user_id: ids.userId,
-    full_name: req.fullName ?? null,
-    status: 'QUEUED',
-    payload,
-    due_at: new Date(),
-  };
+  const row = messageRow(companyId, channel, template, ids, req, payload);
+  const id = row.id;
   const limit = tierLimit(channel.messaging_limit_tier);
+  // Facts read as they are stored (no refresh read the channel again) are known for the next requests.
+  if (limit === null && channel === facts.channel && template === facts.template && facts.versions.template !== null) {
+    knownFacts(deps.db).remember(companyId, req.templateId, facts, facts.versions.template);
+  }
   if (limit === null && !inTransaction) {
     // Nothing to decide with the row: stored by the group insert.
     await groupInserter(deps.db).insert(row);
@@ -192,6 +195,56 @@ export async function sendSingle(
   });
   deps.queued(channel.id);
   return id;
+}
+
+/** The message row of a checked single send (QUEUED, due now). */
+function messageRow(companyId: string, channel: ChannelRow, template: TemplateRow, ids: RecipientIds, req: SingleSendRequest, payload: TemplateSendPayload): NewMessage {
+  return {
+    id: newId(),
+    company_id: companyId,
+    channel_id: channel.id,
+    template_id: template.id,
+    waba_id: channel.waba_id,
+    send_wizard_id: null,
+    row_no: null,
+    phone_number: ids.phone,
+    user_id: ids.userId,
+    full_name: req.fullName ?? null,
+    status: 'QUEUED',
+    payload,
+    due_at: new Date(),
+  };
+}
+
+/**
+ * Sends on the facts known for the request's channel and template: every check of sendSingle that rests on the
+ * channel and template rows is made on them, and the row is stored only if the insert finds both rows unchanged,
+ * the token live and the recipient not opted out (the checks that rest on anything else). Null when the facts are
+ * not known, a check refuses, or the insert did not store the row: the request then goes the way of a fresh read.
+ * Only for rows the group insert would store (no tier cap, no Idempotency-Key).
+ */
+async function sendOnKnownFacts(deps: SingleSendDeps, companyId: string, req: SingleSendRequest, ids: RecipientIds): Promise<string | null> {
+  const known = knownFacts(deps.db);
+  const facts = known.get(companyId, req.channelId, req.templateId);
+  if (!facts) return null;
+  const { channel, template } = facts;
+  if (!healthIsFresh(deps.health, channel) || authHoldReason(channel) || tierLimit(channel.messaging_limit_tier) !== null) return null;
+  if (template.status !== 'APPROVED') return null;
+  if (channelBlockReason({ status: channel.status, qualityRating: channel.quality_rating, messagingLimitTier: channel.messaging_limit_tier })) return null;
+  let payload: TemplateSendPayload;
+  try {
+    payload = buildPayload(template, ids, req.components, 'message_template');
+  } catch {
+    return null;
+  }
+  const row = messageRow(companyId, channel, template, ids, req, payload);
+  if (!(await groupRecheckedInserter(deps.db).insert({ row, versions: facts.versions, tokenHash: req.token?.hash }))) {
+    known.forget(companyId, req.channelId, req.templateId);
+    return null;
+  }
+  req.token?.checked();
+  deps.queued(channel.id);
+  return row.id;
 }
 
 /** The template read with the channel, if the caller may send it (the errors of requireSendableTemplate). */
@@ -289,7 +342,56 @@ export class GroupFactsReader {
   }
 }
 
+/**
+ * Group insert of single sends decided on known facts (insertSingleSendsIfUnchanged): one statement for the rows
+ * that arrive while one runs; each caller learns whether its row was stored.
+ */
+export class GroupRecheckedInserter {
+  private readonly group: StatementGroup<RecheckedSingleSend, boolean>;
+
+  constructor(db: Kysely<Database>) {
+    this.group = new StatementGroup((sends) => insertSingleSendsIfUnchanged(db, sends));
+  }
+
+  /** Stores one row if its facts still hold; resolves once it is committed (true) or refused (false). */
+  insert(send: RecheckedSingleSend): Promise<boolean> {
+    return this.group.call(send);
+  }
+}
+
+/** Channels and templates known per process at most (the oldest known is forgotten first). */
+const KNOWN_MAX = 1000;
+
+/**
+ * The channel and template rows of requests that passed their checks, per company, channel and template id, with
+ * the rows' versions: what a later request to the same pair is checked against (sendOnKnownFacts). Nothing here
+ * is trusted on its own: the insert stores a row only while both rows still have these versions.
+ */
+export class KnownFacts {
+  private readonly facts = new Map<string, { channel: ChannelRow; template: TemplateRow; versions: { channel: string; template: string } }>();
+
+  get(companyId: string, channelId: string, templateId: string) {
+    return this.facts.get(knownKey(companyId, channelId, templateId));
+  }
+
+  remember(companyId: string, templateId: string, facts: SingleSendFacts, templateVersion: string): void {
+    if (!facts.template) return;
+    const key = knownKey(companyId, facts.channel.id, templateId);
+    this.facts.delete(key);
+    if (this.facts.size >= KNOWN_MAX) this.facts.delete(this.facts.keys().next().value!);
+    this.facts.set(key, { channel: facts.channel, template: facts.template, versions: { channel: facts.versions.channel, template: templateVersion } });
+  }
+
+  forget(companyId: string, channelId: string, templateId: string): void {
+    this.facts.delete(knownKey(companyId, channelId, templateId));
+  }
+}
+
+const knownKey = (companyId: string, channelId: string, templateId: string) => `${companyId}\n${channelId}\n${templateId}`;
+
 const inserters = new WeakMap<Kysely<Database>, GroupInserter>();
+const recheckedInserters = new WeakMap<Kysely<Database>, GroupRecheckedInserter>();
+const knownFactsOf = new WeakMap<Kysely<Database>, KnownFacts>();
 const factsReaders = new WeakMap<Kysely<Database>, GroupFactsReader>();
 const connectionBounds = new WeakMap<Kysely<Database>, Promise<number>>();
 
@@ -316,3 +418,5 @@ function perHandle<T>(groups: WeakMap<Kysely<Database>, T>, db: Kysely<Database>
 
 const groupFactsReader = (db: Kysely<Database>) => perHandle(factsReaders, db, (d) => new GroupFactsReader(d));
 const groupInserter = (db: Kysely<Database>) => perHandle(inserters, db, (d) => new GroupInserter(d));
+const groupRecheckedInserter = (db: Kysely<Database>) => perHandle(recheckedInserters, db, (d) => new GroupRecheckedInserter(d));
+const knownFacts = (db: Kysely<Database>) => perHandle(knownFactsOf, db, () => new KnownFacts());
