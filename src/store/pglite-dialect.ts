@@ -9,9 +9,16 @@
  * turn: a request that arrived meanwhile is read and queues behind the statement already asked for, not the loop.
  * Background work (db.ts `asBackgroundWork`: queueing a start's stored rows) lets the other callers waiting go first,
  * for a bounded time, so a read of several statements waits for one background transaction, not one per statement.
+ *
+ * PGlite's `query` parses and plans every statement anew and enters the database six times for it (parse, describe,
+ * bind, describe, execute, sync). A text that keeps coming back is prepared once instead (from its third use, like the
+ * PostgreSQL pool's statements: prepared-statements.ts) and then run by one entry (bind, describe, execute, sync):
+ * on this one thread, the parse and the plan of the long status and hand-off statements were a large share of each
+ * call. After five runs PostgreSQL may keep a generic plan (`plan_cache_mode = auto`); the statements that run on
+ * every batch have their generic plans checked too (test/store/plans-without-statistics.test.ts).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { PGlite } from '@electric-sql/pglite';
+import { parse as protocolResults, protocol, type PGlite, type Results } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -102,11 +109,44 @@ export interface PoolStats {
   waiting: number;
 }
 
+/** Uses of a text before it is prepared (one-off texts stay unnamed). */
+const PREPARE_FROM_USE = 3;
+/** Prepared statements kept at most (the database keeps each one's parse tree and plan). */
+const PREPARED_AT_MOST = 200;
+/** Texts counted at most (when full, those not yet prepared are forgotten). */
+const TRACKED_TEXTS = 2_000;
+const MAX_TEXT = 16_384;
+/** A prepared statement whose table changed shape under it (`cached plan must not change result type`). */
+const RESULT_TYPE_CHANGED = '0A000';
+
+/** A prepared statement: its name and its parameters' type ids (each value is written as its type's text). */
+interface Prepared {
+  name: string;
+  types: number[];
+}
+
+/** Protocol messages as one buffer (one entry into the database). */
+function joined(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
 class PGliteConnection implements DatabaseConnection {
+  private readonly uses = new Map<string, number>();
+  private readonly prepared = new Map<string, Prepared>();
+  private named = 0;
+
   constructor(private readonly pg: PGlite) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pg.query<R>(query.sql, query.parameters as unknown[], { rowMode: 'object' });
+    const params = query.parameters as unknown[];
+    const statement = params.length > 0 ? await this.preparedFor(query.sql) : undefined;
+    const result = statement ? await this.runPrepared<R>(statement, params) : await this.pg.query<R>(query.sql, params, { rowMode: 'object' });
     const affected = result.affectedRows;
     return {
       rows: result.rows,
@@ -117,6 +157,52 @@ class PGliteConnection implements DatabaseConnection {
   // eslint-disable-next-line require-yield
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('PGlite dialect does not support streaming');
+  }
+
+  /** The text's prepared statement once it is worth one (prepared now on its third use); undefined before or when not. */
+  private async preparedFor(text: string): Promise<Prepared | undefined> {
+    const known = this.prepared.get(text);
+    if (known || text.length > MAX_TEXT || this.prepared.size >= PREPARED_AT_MOST) return known;
+    if (!this.uses.has(text) && this.uses.size >= TRACKED_TEXTS) this.uses.clear();
+    const uses = (this.uses.get(text) ?? 0) + 1;
+    this.uses.set(text, uses);
+    if (uses < PREPARE_FROM_USE) return undefined;
+    const name = `tms_${++this.named}`;
+    try {
+      const { messages } = await this.pg.execProtocol(
+        joined([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()]),
+      );
+      const statement = { name, types: protocolResults.parseDescribeStatementResults(messages) };
+      this.prepared.set(text, statement);
+      this.uses.delete(text);
+      return statement;
+    } catch {
+      // Not prepared (an aborted transaction refuses it; a faulty text): `query` runs it and reports its error.
+      return undefined;
+    }
+  }
+
+  /** Runs a prepared statement with these values: bind, describe, execute and sync in one entry. */
+  private async runPrepared<R>(statement: Prepared, params: unknown[]): Promise<Results<R>> {
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serialize = this.pg.serializers[statement.types[i]];
+      return serialize ? serialize(value) : String(value);
+    });
+    const message = joined([
+      protocol.serialize.bind({ statement: statement.name, values }),
+      protocol.serialize.describe({ type: 'P' }),
+      protocol.serialize.execute({}),
+      protocol.serialize.sync(),
+    ]);
+    try {
+      const { messages } = await this.pg.execProtocol(message);
+      return protocolResults.parseResults(messages, this.pg.parsers, { rowMode: 'object' })[0] as Results<R>;
+    } catch (error) {
+      // Another version changed a table under the prepared statements: they are all prepared afresh, under new names.
+      if ((error as { code?: string }).code === RESULT_TYPE_CHANGED) this.prepared.clear();
+      throw error;
+    }
   }
 }
 

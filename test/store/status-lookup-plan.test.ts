@@ -38,11 +38,15 @@ test('a status batch finds its messages by wamid and by id through the indexes, 
   await store.db.transaction().execute(async (tx) => {
     const seqScans = async () => Number((await sql<{ n: string }>`
       select coalesce(sum(seq_scan), 0)::text as n from pg_stat_xact_user_tables where relname = 'messages'`.execute(tx)).rows[0].n);
-    const before = await seqScans();
-    const found = await findMessagesForEvents(tx, byWamid, byId);
-    assert.equal(await seqScans(), before, 'no sequential scan of messages');
-    assert.deepEqual(found.map((m) => m.id).sort(), ids.slice(0, 100).sort(), 'each message once, found by either key');
-    assert.ok(found.every((m) => m.guard.length > 0 && m.status === 'SENT_TO_BACKEND'));
+    // Ten runs: the text is prepared from its third and may keep a generic plan from the sixth run of the prepared
+    // statement (both databases prepare repeated texts: prepared-statements.ts, pglite-dialect.ts).
+    for (let run = 1; run <= 10; run += 1) {
+      const before = await seqScans();
+      const found = await findMessagesForEvents(tx, byWamid, byId);
+      assert.equal(await seqScans(), before, `no sequential scan of messages (run ${run})`);
+      assert.deepEqual(found.map((m) => m.id).sort(), ids.slice(0, 100).sort(), 'each message once, found by either key');
+      assert.ok(found.every((m) => m.guard.length > 0 && m.status === 'SENT_TO_BACKEND'));
+    }
   });
 });
 
