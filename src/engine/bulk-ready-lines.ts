@@ -81,7 +81,6 @@ export class LineReader implements LineSource {
   }
 }
 
-
 /** Characters of ready lines gathered before one write to the ready file (a write per row cost more than the row). */
 const READY_WRITE_CHARS = 64 * 1024;
 

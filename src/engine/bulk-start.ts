@@ -296,7 +296,6 @@ function hasButtons(components: StoredComponents): boolean {
   );
 }
 
-
 /**
  * A ready row as the last COPY fields of its stored row (BULK_ROW_COLUMNS from row_ref): row_ref, phone_number,
  * user_id, full_name, payload. The second pass puts the id, row number, due time and the bulk send's own fields
@@ -463,7 +462,9 @@ export async function startBulkSend(
     if (!errors.length) await flush();
     await skipped?.close();
   };
-  /** Throws when pass 1 found the list wrong (nothing of it may be stored); else the duplicate count. */
+  /** The rows left out as repeats of an earlier row's recipient (once pass 1 is done). */
+  const duplicateCount = () => spooled.rowCount - unique - (skipped?.count ?? 0);
+  /** Throws when pass 1 found the list wrong (nothing of it may be stored). */
   const verdict = () => {
     if (skipped && unique === 0) {
       const first = skipped.first.slice(0, MAX_ERRORS).map((r): ErrorElement => ({ code: 'PARAMETERS_INVALID', message: r.message, field: r.field ?? 'rows' }));
@@ -478,7 +479,6 @@ export async function startBulkSend(
         details: errors.slice(0, MAX_ERRORS),
       });
     }
-    return spooled.rowCount - unique - (skipped?.count ?? 0);
   };
 
   // A start on PostgreSQL that sends as fast as the channel allows checks and stores at once: its rows are stored
@@ -495,8 +495,8 @@ export async function startBulkSend(
       await ready.close();
     }
     readyFile = ready.path;
+    verdict();
   }
-  let duplicates = readyFile ? verdict() : 0;
 
   if (f.dryRun) {
     const quota = await tierQuota(deps, companyId, channel, readyFile!);
@@ -504,7 +504,7 @@ export async function startBulkSend(
     const category = pricingCategoryOf(template.category, usesMarketingMessages(template.category, channel.marketing_messages_enabled));
     const estimate = markets!.estimate(await rateCardOf(deps.db, companyId), category);
     return {
-      dryRun: true, rows: unique, duplicates, tierQuotaNeeded: quota.needed, tierQuotaLeft: quota.left, estimate,
+      dryRun: true, rows: unique, duplicates: duplicateCount(), tierQuotaNeeded: quota.needed, tierQuotaLeft: quota.left, estimate,
       ...(skipped ? { skipped: skipped.count, skippedRows: skipped.first } : {}),
     };
   }
@@ -540,19 +540,16 @@ export async function startBulkSend(
     const withCopy = f.scheduledAt ? undefined : transactionWithCopy(deps.db);
     const shared = [companyId, channel.id, template.id, channel.waba_id, id, withCopy ? 'QUEUED' : 'NONE'].map(copyField).join('\t');
     let rowNo = 0;
-    let ended = false;
     let lastDueMs = NaN;
     let dueAt = '';
-    /** The next `batchSize` rows of `lines` as COPY lines, in pieces of about 32k characters (short-lived, never one large string). */
-    async function* batch(lines: LineSource): AsyncGenerator<string> {
+    /**
+     * `first` and the rows after it in `lines`, `batchSize` at most, as COPY lines in pieces of about 32k characters
+     * (short-lived, never one large string).
+     */
+    async function* batch(first: string, lines: LineSource): AsyncGenerator<string> {
       const ids = newIds(batchSize);
       let piece = '';
-      for (let k = 0; k < batchSize; k += 1) {
-        const next = lines.take() ?? (await lines.next());
-        if (next === undefined) {
-          ended = true;
-          break;
-        }
+      for (let k = 0, next: string | undefined = first; k < batchSize && next !== undefined; k += 1) {
         // Rows share a due millisecond in runs (all of them with total_time 0): its text is made once a run.
         const dueMs = f.totalTime === 0 ? start : start + Math.floor((rowNo * f.totalTime * 1000) / unique);
         if (dueMs !== lastDueMs) {
@@ -565,6 +562,7 @@ export async function startBulkSend(
           yield piece;
           piece = '';
         }
+        if (k + 1 < batchSize) next = lines.take() ?? (await lines.next());
       }
       if (piece) yield piece;
     }
@@ -581,18 +579,19 @@ export async function startBulkSend(
       markedAt = Date.now();
       marking ??= touchBulkSend(deps.db, id).catch(() => undefined).finally(() => (marking = null));
     };
+    // A COPY statement starts only once its first row is at hand: none is left empty at the end of the list.
     const storeAll = async (lines: LineSource, copy: (lines: AsyncIterable<string>) => Promise<void>) => {
-      while (!ended) {
-        await copy(batch(lines));
+      for (let first = lines.take() ?? (await lines.next()); first !== undefined; first = lines.take() ?? (await lines.next())) {
+        await copy(batch(first, lines));
         markAlive();
       }
     };
     // The Idempotency-Key answer commits with the start, or neither does.
     const accept = async (tx: Kysely<Database>) => {
       if (rowNo !== unique) throw new Error(`the ready rows of bulk send ${id} ended at ${rowNo} of ${unique}`);
-      await acceptBulkSend(tx, id, unique, duplicates, f.scheduledAt, !!withCopy);
+      await acceptBulkSend(tx, id, unique, duplicateCount(), f.scheduledAt, !!withCopy);
       await skipped?.store(tx, id);
-      await inTransaction?.(tx, { id, summary: unique, duplicates, ...(skipped ? { skipped: skipped.count } : {}) });
+      await inTransaction?.(tx, { id, summary: unique, duplicates: duplicateCount(), ...(skipped ? { skipped: skipped.count } : {}) });
     };
     if (overlapped) {
       await overlapped(async (tx, copy) => {
@@ -608,7 +607,7 @@ export async function startBulkSend(
         }
         handOff.end();
         await storing;
-        duplicates = verdict();
+        verdict();
         await accept(tx);
       });
       deps.loaded?.(unique);
@@ -630,5 +629,5 @@ export async function startBulkSend(
   } finally {
     await fileLines?.close();
   }
-  return { dryRun: false, id, summary: unique, duplicates, ...(skipped ? { skipped: skipped.count } : {}) };
+  return { dryRun: false, id, summary: unique, duplicates: duplicateCount(), ...(skipped ? { skipped: skipped.count } : {}) };
 }
