@@ -238,7 +238,7 @@ async function sendOnKnownFacts(deps: SingleSendDeps, companyId: string, req: Si
     return null;
   }
   const row = messageRow(companyId, channel, template, ids, req, payload);
-  if (!(await groupRecheckedInserter(deps.db).insert({ row, versions: facts.versions, tokenHash: req.token?.hash }))) {
+  if (!(await groupRecheckedInsert(deps.db).call({ row, versions: facts.versions, tokenHash: req.token?.hash }))) {
     known.forget(companyId, req.channelId, req.templateId);
     return null;
   }
@@ -342,23 +342,6 @@ export class GroupFactsReader {
   }
 }
 
-/**
- * Group insert of single sends decided on known facts (insertSingleSendsIfUnchanged): one statement for the rows
- * that arrive while one runs; each caller learns whether its row was stored.
- */
-export class GroupRecheckedInserter {
-  private readonly group: StatementGroup<RecheckedSingleSend, boolean>;
-
-  constructor(db: Kysely<Database>) {
-    this.group = new StatementGroup((sends) => insertSingleSendsIfUnchanged(db, sends));
-  }
-
-  /** Stores one row if its facts still hold; resolves once it is committed (true) or refused (false). */
-  insert(send: RecheckedSingleSend): Promise<boolean> {
-    return this.group.call(send);
-  }
-}
-
 /** Channels and templates known per process at most (the oldest known is forgotten first). */
 const KNOWN_MAX = 1000;
 
@@ -390,7 +373,11 @@ export class KnownFacts {
 const knownKey = (companyId: string, channelId: string, templateId: string) => `${companyId}\n${channelId}\n${templateId}`;
 
 const inserters = new WeakMap<Kysely<Database>, GroupInserter>();
-const recheckedInserters = new WeakMap<Kysely<Database>, GroupRecheckedInserter>();
+/**
+ * Group insert of single sends decided on known facts (insertSingleSendsIfUnchanged): one statement for the rows
+ * that arrive while one runs; each caller learns whether its row was stored.
+ */
+const recheckedInserts = new WeakMap<Kysely<Database>, StatementGroup<RecheckedSingleSend, boolean>>();
 const knownFactsOf = new WeakMap<Kysely<Database>, KnownFacts>();
 const factsReaders = new WeakMap<Kysely<Database>, GroupFactsReader>();
 const connectionBounds = new WeakMap<Kysely<Database>, Promise<number>>();
@@ -418,5 +405,6 @@ function perHandle<T>(groups: WeakMap<Kysely<Database>, T>, db: Kysely<Database>
 
 const groupFactsReader = (db: Kysely<Database>) => perHandle(factsReaders, db, (d) => new GroupFactsReader(d));
 const groupInserter = (db: Kysely<Database>) => perHandle(inserters, db, (d) => new GroupInserter(d));
-const groupRecheckedInserter = (db: Kysely<Database>) => perHandle(recheckedInserters, db, (d) => new GroupRecheckedInserter(d));
+const groupRecheckedInsert = (db: Kysely<Database>) =>
+  perHandle(recheckedInserts, db, (d) => new StatementGroup((sends: RecheckedSingleSend[]) => insertSingleSendsIfUnchanged(d, sends)));
 const knownFacts = (db: Kysely<Database>) => perHandle(knownFactsOf, db, () => new KnownFacts());
