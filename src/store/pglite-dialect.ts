@@ -31,6 +31,8 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+// The limits of the PostgreSQL pool's prepared statements hold here too (one connection: its limit is the database's).
+import { MAX_TEXT, PREPARE_FROM_USE, PREPARED_PER_CONNECTION, RESULT_TYPE_CHANGED, TRACKED_TEXTS } from './prepared-statements.js';
 
 /**
  * Statements run inside `backgroundTurns.run(true, …)` are background work (db.ts `asBackgroundWork`): they take the
@@ -109,15 +111,6 @@ export interface PoolStats {
   waiting: number;
 }
 
-/** Uses of a text before it is prepared (one-off texts stay unnamed). */
-const PREPARE_FROM_USE = 3;
-/** Prepared statements kept at most (the database keeps each one's parse tree and plan). */
-const PREPARED_AT_MOST = 200;
-/** Texts counted at most (when full, those not yet prepared are forgotten). */
-const TRACKED_TEXTS = 2_000;
-const MAX_TEXT = 16_384;
-/** A prepared statement whose table changed shape under it (`cached plan must not change result type`). */
-const RESULT_TYPE_CHANGED = '0A000';
 
 /** A prepared statement: its name and its parameters' type ids (each value is written as its type's text). */
 interface Prepared {
@@ -162,7 +155,7 @@ class PGliteConnection implements DatabaseConnection {
   /** The text's prepared statement once it is worth one (prepared now on its third use); undefined before or when not. */
   private async preparedFor(text: string): Promise<Prepared | undefined> {
     const known = this.prepared.get(text);
-    if (known || text.length > MAX_TEXT || this.prepared.size >= PREPARED_AT_MOST) return known;
+    if (known || text.length > MAX_TEXT || this.prepared.size >= PREPARED_PER_CONNECTION) return known;
     if (!this.uses.has(text) && this.uses.size >= TRACKED_TEXTS) this.uses.clear();
     const uses = (this.uses.get(text) ?? 0) + 1;
     this.uses.set(text, uses);

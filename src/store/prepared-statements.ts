@@ -17,13 +17,14 @@ export const PREPARE_FROM_USE = 3;
 export const PREPARED_PER_CONNECTION = 200;
 /** Texts tracked for their use count at most (when full, the ones not yet named are forgotten). */
 export const TRACKED_TEXTS = 2_000;
-const MAX_TEXT = 16_384;
+/** Texts longer than this are never prepared. */
+export const MAX_TEXT = 16_384;
 
 /**
  * A prepared statement of another shape than its result: another process (a newer version) changed a table
  * under it. The connection's statements are all suspect, so it is closed rather than returned to the pool.
  */
-const RESULT_TYPE_CHANGED = '0A000';
+export const RESULT_TYPE_CHANGED = '0A000';
 
 /** The names given to texts (one per text, shared by every connection of the process). */
 export class StatementNames {
