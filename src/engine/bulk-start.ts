@@ -24,7 +24,6 @@ import { newId, newIds } from '../domain/ids.js';
 import { RecipientSet, type LinkedRecipient } from '../domain/recipient-set.js';
 import { parseRecipient, sendTarget, type RecipientIds } from '../domain/recipients.js';
 import type { StoredComponents } from '../domain/templates/types.js';
-import type { TemplateSendPayload } from '../network/port.js';
 import { transactionWithCopy } from '../store/db.js';
 import { copyField, copyBulkSendRows, BULK_ROWS_COPY } from '../store/message-inserts.js';
 import type { Database } from '../store/schema.js';
@@ -200,21 +199,25 @@ function v1Reader(template: TemplateRow, slots: Slot[], shape: StartShape): RowR
     const at = `rows[${i}]`;
     // The row's shape is the schema's (StartV1Body's rows): an object of known fields, each a cell of at most
     // MAX_CELL_LENGTH characters (or null), params an array of cells, id an integer. The phone number is checked below.
-    const problems = shape.rowProblems(raw).filter((p) => p.field !== 'phone_number' && p.field !== 'user_id');
-    if (problems.some((p) => p.field === '')) return [{ code: 'VALIDATION_FAILED', message: `${at} must be an object`, field: at }];
+    const shapeProblems = shape.rowProblems(raw);
+    // Most rows fit: the problems are sorted out only for a row that has some.
+    if (shapeProblems.length) {
+      const problems = shapeProblems.filter((p) => p.field !== 'phone_number' && p.field !== 'user_id');
+      if (problems.some((p) => p.field === '')) return [{ code: 'VALIDATION_FAILED', message: `${at} must be an object`, field: at }];
+      const errors: ErrorElement[] = [];
+      for (const p of problems.filter((q) => q.problem === 'unknown')) {
+        errors.push({ code: 'VALIDATION_FAILED', message: `${at}.${p.field} is not a known field`, field: `${at}.${p.field}` });
+      }
+      for (const k of V1_ROW_ORDER.filter((f) => problems.some((p) => p.field === f && p.problem !== 'unknown'))) {
+        const message =
+          k === 'id' ? `${at}.id must be an integer`
+          : k === 'params' ? `${at}.params must be an array of strings of at most ${MAX_CELL_LENGTH} characters`
+          : `${at}.${k} must be a string of at most ${MAX_CELL_LENGTH} characters`;
+        errors.push({ code: 'VALIDATION_FAILED', message, field: `${at}.${k}` });
+      }
+      if (errors.length) return errors;
+    }
     const row = raw as Record<string, unknown>;
-    const errors: ErrorElement[] = [];
-    for (const p of problems.filter((q) => q.problem === 'unknown')) {
-      errors.push({ code: 'VALIDATION_FAILED', message: `${at}.${p.field} is not a known field`, field: `${at}.${p.field}` });
-    }
-    for (const k of V1_ROW_ORDER.filter((f) => problems.some((p) => p.field === f && p.problem !== 'unknown'))) {
-      const message =
-        k === 'id' ? `${at}.id must be an integer`
-        : k === 'params' ? `${at}.params must be an array of strings of at most ${MAX_CELL_LENGTH} characters`
-        : `${at}.${k} must be a string of at most ${MAX_CELL_LENGTH} characters`;
-      errors.push({ code: 'VALIDATION_FAILED', message, field: `${at}.${k}` });
-    }
-    if (errors.length) return errors;
     const who = parseRecipient(row.phone_number, row.user_id, { phone: `${at}.phone_number`, userId: `${at}.user_id` });
     if (!who.ok) return [{ code: 'VALIDATION_FAILED', message: `row ${i + 1}: ${who.reason}`, field: who.field }];
     const params = (row.params as unknown[] | undefined) ?? [];
@@ -302,16 +305,18 @@ function hasButtons(components: StoredComponents): boolean {
  * before it.
  */
 function readyLine(template: TemplateRow): (row: ReadyRow) => string {
-  const language = { code: template.language };
+  // The payload's JSON (a TemplateSendPayload, keys in its order) is put together from the text every row shares
+  // and the row's own parts, each made by JSON.stringify: the same text as stringifying the whole object, with no
+  // object built per row.
+  const head = '{"messaging_product":"whatsapp","recipient_type":"individual",';
+  const middle = `,"type":"template","template":{"name":${JSON.stringify(template.name)},"language":${JSON.stringify({ code: template.language })}`;
   return (row) => {
-    const payload: TemplateSendPayload = {
-      messaging_product: 'whatsapp',
-      recipient_type: 'individual',
-      ...sendTarget(row),
-      type: 'template',
-      template: { name: template.name, language, ...(row.components.length ? { components: row.components as never } : {}) },
-    };
-    return `${copyField(row.ref)}\t${copyField(row.phone)}\t${copyField(row.userId)}\t${copyField(row.fullName)}\t${copyField(JSON.stringify(payload))}`;
+    const target = JSON.stringify(sendTarget(row)).slice(1, -1);
+    const components = row.components.length ? `,"components":${JSON.stringify(row.components)}}}` : '}}';
+    // JSON text holds no raw tab, newline or carriage return: only its backslashes need COPY's escape.
+    const json = head + target + middle + components;
+    const payload = json.includes('\\') ? json.replaceAll('\\', '\\\\') : json;
+    return `${copyField(row.ref)}\t${copyField(row.phone)}\t${copyField(row.userId)}\t${copyField(row.fullName)}\t${payload}`;
   };
 }
 

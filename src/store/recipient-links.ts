@@ -73,14 +73,16 @@ export function latestLinkedUserId(companyId: unknown, phone: unknown) {
  * The BSUID linked to each phone number (the latest seen when several are), for those that have one: one probe of
  * `recipient_links_by_phone` per number. Written as `phone_number = any(...)` over the table, a planner without
  * fresh statistics (PGlite never gathers them; PostgreSQL with autovacuum off) read every link of the company through
- * the primary key and filtered them, a cost that grew with the links on every batch a sender gated.
+ * the primary key and filtered them, a cost that grew with the links on every batch a sender gated. A company with
+ * no link at all (the `exists`, evaluated once per statement) skips the probes: a large start reads its rows' links
+ * a thousand numbers at a time.
  */
 export async function findUserIdsOfPhones(db: Db, companyId: string, phones: string[]): Promise<Map<string, string>> {
   if (phones.length === 0) return new Map();
   const result = await sql<{ phone_number: string; user_id: string }>`
     select p.phone_number, l.user_id from unnest(${[...new Set(phones)]}::text[]) as p(phone_number)
     cross join lateral (select ${latestLinkedUserId(companyId, sql.ref('p.phone_number'))} as user_id) l
-    where l.user_id is not null`.execute(db);
+    where l.user_id is not null and exists (select 1 from recipient_links c where c.company_id = ${companyId})`.execute(db);
   return new Map(result.rows.map((r) => [r.phone_number, r.user_id]));
 }
 

@@ -57,3 +57,21 @@ test('a bad row fails the whole start with its row and column; nothing is stored
   const count = await h.store.db.selectFrom('messages' as never).select(h.store.db.fn.countAll<number>().as('n')).where('phone_number' as never, 'like', '+9055599%' as never).executeTakeFirstOrThrow();
   assert.equal(Number((count as { n: number }).n), 0);
 });
+
+test('a stored row keeps its values exactly in its payload, quotes and backslashes included', async () => {
+  const [phone] = phones(1, '9055566');
+  const rows = v1Rows([phone]);
+  rows[0].params = ['Ann "the \\ one" é', 'C\\D'];
+  const id = await startV1(h, { message_template_id: templateId, rows, total_time: 0, channel_id: channel });
+  const stored = await h.store.db.selectFrom('messages').select(['payload', 'phone_number']).where('send_wizard_id', '=', id).executeTakeFirstOrThrow();
+  const payload = (typeof stored.payload === 'string' ? JSON.parse(stored.payload) : stored.payload) as {
+    messaging_product: string;
+    to: string;
+    template: { components: Array<{ parameters?: Array<{ text?: string }> }> };
+  };
+  assert.equal(payload.messaging_product, 'whatsapp');
+  assert.equal(payload.to, stored.phone_number);
+  const texts = payload.template.components.flatMap((c) => (c.parameters ?? []).map((p) => p.text));
+  assert.ok(texts.includes('Ann "the \\ one" é'), JSON.stringify(texts));
+  assert.ok(texts.includes('C\\D'), JSON.stringify(texts));
+});
