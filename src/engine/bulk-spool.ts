@@ -220,17 +220,25 @@ class BodyScanner {
   private scan(ended: boolean): string | null {
     const buf = this.buf;
     const n = buf.length;
-    const limited = this.kind === 'container' && this.mode === 'value';
+    const kind = this.kind;
+    const limited = kind === 'container' && this.mode === 'value';
+    const maxDepth = MAX_JSON_DEPTH - (this.mode === 'firstRow' || this.mode === 'row' ? 2 : 1);
+    // The scan's state in locals while it runs over every character (kept in the fields between chunks).
+    let inString = this.inString;
+    let escaped = this.escaped;
+    let depth = this.depth;
+    let tokens = this.tokens;
+    let afterStructural = this.afterStructural;
     let i = this.scanAt;
     let end = -1;
     while (i < n) {
       const c = buf.charCodeAt(i);
-      if (this.inString) {
-        if (this.escaped) this.escaped = false;
-        else if (c === BACKSLASH) this.escaped = true;
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (c === BACKSLASH) escaped = true;
         else if (c === QUOTE) {
-          this.inString = false;
-          if (this.kind === 'string') {
+          inString = false;
+          if (kind === 'string') {
             end = i + 1;
             break;
           }
@@ -238,7 +246,7 @@ class BodyScanner {
         i += 1;
         continue;
       }
-      if (this.kind === 'scalar') {
+      if (kind === 'scalar') {
         if (c === COMMA || closes(c) || isSpace(c)) {
           end = i;
           break;
@@ -247,34 +255,39 @@ class BodyScanner {
         continue;
       }
       if (c === QUOTE) {
-        this.inString = true;
-        this.tokens += 1;
-        this.afterStructural = false;
+        inString = true;
+        tokens += 1;
+        afterStructural = false;
       } else if (opens(c)) {
-        this.depth += 1;
-        this.tokens += 1;
-        this.afterStructural = true;
-        this.checkDepth();
+        depth += 1;
+        tokens += 1;
+        afterStructural = true;
+        if (depth > maxDepth) throw tooDeep();
       } else if (closes(c)) {
-        this.depth -= 1;
-        this.tokens += 1;
-        this.afterStructural = false;
-        if (this.depth === 0) end = i + 1;
+        depth -= 1;
+        tokens += 1;
+        afterStructural = false;
+        if (depth === 0) end = i + 1;
       } else if (c === COMMA || c === COLON) {
-        this.afterStructural = true;
-      } else if (!isSpace(c) && this.afterStructural) {
+        afterStructural = true;
+      } else if (!isSpace(c) && afterStructural) {
         // A number, true, false or null.
-        this.tokens += 1;
-        this.afterStructural = false;
+        tokens += 1;
+        afterStructural = false;
       }
       // A field's value is small (ids, numbers, a header list): a long one is refused as soon as it is seen.
-      if (limited && this.tokens - 1 > this.limits.maxFieldTokens) {
+      if (limited && tokens - 1 > this.limits.maxFieldTokens) {
         const field = this.key ?? 'body';
         throw new SpoolFailure(new AppError('VALIDATION_FAILED', `${field} is too large`, { field }));
       }
       if (end >= 0) break;
       i += 1;
     }
+    this.inString = inString;
+    this.escaped = escaped;
+    this.depth = depth;
+    this.tokens = tokens;
+    this.afterStructural = afterStructural;
     if (end < 0) {
       if (!(ended && this.kind === 'scalar')) return null;
       end = n;
