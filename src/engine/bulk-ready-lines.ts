@@ -114,9 +114,10 @@ export class ReadyFile implements ReadySink {
 
 /**
  * Most ready lines handed over and not yet taken by the storing pass: the checking pass waits beyond it, so memory
- * stays bounded when the database is the slower side (a few MB of lines).
+ * stays bounded when the database is the slower side (about a MB of lines). Lines waiting here outlive young
+ * collections, each of which copies them, so a few link-lookup chunks' worth keeps both sides busy without more.
  */
-const HAND_OFF_LINES = 20_000;
+const HAND_OFF_LINES = 4_000;
 
 /**
  * Ready lines handed from the checking pass straight to the storing pass, a flush at a time, so the database
