@@ -9,7 +9,8 @@
  *
  * `npx tsx bench/settle.ts [--rows 1000000] [--db pglite|postgres] [--tail 10] [--built]`; part of `npm run bench` (scale).
  * `--built` runs the service as production does, from the build (`npm run build` first; NODE_ENV=production makes
- * `tms serve` run dist/, bin/tms.mjs); without it the service runs from src/ through tsx.
+ * `tms serve` run dist/, bin/tms.mjs); without it the service runs from src/ through tsx. `--cpu-prof DIR` writes
+ * the service's V8 profile to DIR when it exits (PGlite's own work shows as WebAssembly frames).
  */
 import { SIM_CHANNEL_IDS } from '../src/network/simulator/constants.js';
 import { percentile, startBulk, wizardItem } from './lib/measure.js';
@@ -94,8 +95,12 @@ export async function settle(
   tailSeconds = 10,
   log: (line: string) => void = () => undefined,
   built = false,
+  profileDir?: string,
 ): Promise<SettleResult> {
-  const world = await startWorld({ database, instances: 1, simMps: null, channelMps: 1000, serviceEnv: built ? { NODE_ENV: 'production' } : undefined });
+  const world = await startWorld({
+    database, instances: 1, simMps: null, channelMps: 1000, serviceEnv: built ? { NODE_ENV: 'production' } : undefined,
+    serviceNodeArgs: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
+  });
   try {
     const flagged = SIM_CHANNEL_IDS.flagged;
     const small = await startBulk(world, flagged, 2_000, 90581);
@@ -152,9 +157,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const rows = Number(arg('--rows') ?? 1_000_000);
   const tail = Number(arg('--tail') ?? 10);
   const built = process.argv.includes('--built');
+  const profileDir = arg('--cpu-prof');
   (async () => {
     for (const database of databases) {
-      const r = await settle(database, rows, tail, (line) => console.error(`[settle] ${line}`), built);
+      const r = await settle(database, rows, tail, (line) => console.error(`[settle] ${line}`), built, profileDir);
       for (const row of settleRows(r)) console.log(`| ${row.join(' | ')} |`);
       for (const phase of ['during', 'after'] as const) {
         console.error(`[settle] slowest reads ${phase}:`);
