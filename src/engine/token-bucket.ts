@@ -6,13 +6,20 @@ export class TokenBucket {
   private waiters: Array<() => void> = [];
   private timer: NodeJS.Timeout | null = null;
 
+  private rate: number;
+  /** True until the first setRate of a bucket made without a rate. */
+  private unset: boolean;
+
   /**
    * `rate` per second. The burst is a quarter second's worth (at least 1): the network keeps its own bucket,
    * and a small burst leaves it slack for the jitter between our send and its arrival, so the cap is held
-   * without 130429 refusals.
+   * without 130429 refusals. A bucket made before its channel's rate is known (no `rate`) starts full at the
+   * first rate it is given, as one made with that rate would: no send was paced by it yet.
    */
-  constructor(private rate: number) {
-    this.tokens = this.burst();
+  constructor(rate?: number) {
+    this.rate = rate ?? 1;
+    this.unset = rate === undefined;
+    this.tokens = this.unset ? 0 : this.burst();
   }
 
   private burst(): number {
@@ -26,6 +33,13 @@ export class TokenBucket {
 
   /** Changes the nominal rate (the channel's configured throughput). */
   setRate(rate: number): void {
+    if (this.unset) {
+      this.unset = false;
+      this.rate = rate;
+      this.last = Date.now();
+      this.tokens = this.burst();
+      return;
+    }
     this.refill();
     this.rate = rate;
   }

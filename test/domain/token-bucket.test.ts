@@ -7,6 +7,19 @@ test('the burst is a quarter second of the rate', () => {
   assert.equal(new TokenBucket(2).available(), 1);
 });
 
+test('a bucket made before its rate is known starts with the burst of the first rate it is given', () => {
+  const bucket = new TokenBucket();
+  bucket.setRate(1000);
+  assert.equal(bucket.available(), 250);
+});
+
+test('a raised rate does not refill a bucket at once', async () => {
+  const bucket = new TokenBucket(4); // burst 1
+  await bucket.take();
+  bucket.setRate(1000);
+  assert.ok(bucket.available() < 250, 'the spent burst came back with the new rate');
+});
+
 test('taking more than the burst waits for the rate', async () => {
   const bucket = new TokenBucket(8); // burst 2, then one token every 125 ms
   let taken = 0;
