@@ -137,6 +137,10 @@ export class Dispatcher {
   private stopping = false;
   private running: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
+  /** A wake came while the loop was in a round (after its probe, perhaps): the next sleep returns at once. */
+  private woken = false;
+  /** A wake asked for maintenance (a bulk send started): that round shares the channels before maintaining too. */
+  private shareFirst = false;
   private lastMaintenance = 0;
   private lastRetention = 0;
   /** Per bulk send being queued: the last row number queued (the next statement starts after it). */
@@ -154,10 +158,17 @@ export class Dispatcher {
     this.running = this.loop();
   }
 
-  /** Wakes the loop now (new work was queued); `maintain` also runs maintenance first (a bulk send started). */
+  /**
+   * Wakes the loop now (new work was queued); `maintain` also runs a maintenance round (a bulk send started), after
+   * a share of the channels: rows a start stored queued go out without waiting for the maintenance statements.
+   */
   wake(maintain = false): void {
-    if (maintain) this.lastMaintenance = 0;
-    this.wakeUp?.();
+    if (maintain) {
+      this.lastMaintenance = 0;
+      this.shareFirst = true;
+    }
+    if (this.wakeUp) this.wakeUp();
+    else this.woken = true;
   }
 
   /**
@@ -279,6 +290,10 @@ export class Dispatcher {
           this.lastMaintenance = Date.now();
           // Beat before the round's longest step too: a slow maintenance must not make the others count us dead.
           await this.heartbeat();
+          if (this.shareFirst) {
+            this.shareFirst = false;
+            await this.shareChannels();
+          }
           await this.maintain();
         }
         await this.shareChannels();
@@ -327,7 +342,8 @@ export class Dispatcher {
   }
 
   private startSender(channelId: string): void {
-    if (!this.buckets.has(channelId)) this.buckets.set(channelId, new TokenBucket(80));
+    // Made before the channel is read: the sender gives it the channel's rate, which fills its first burst.
+    if (!this.buckets.has(channelId)) this.buckets.set(channelId, new TokenBucket());
     if (!this.pairs.has(channelId)) this.pairs.set(channelId, new PairRateMemory(this.options.pairGapMs));
     const sender = new ChannelSender(
       {
@@ -360,15 +376,16 @@ export class Dispatcher {
   }
 
   private sleep(ms: number): Promise<void> {
+    if (this.woken) {
+      this.woken = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
+      const timer = setTimeout(() => this.wakeUp?.(), ms);
       this.wakeUp = () => {
         this.wakeUp = null;
-        done();
+        clearTimeout(timer);
+        resolve();
       };
     });
   }
