@@ -11,10 +11,11 @@
  * `--built` runs the service as production does, from the build (`npm run build` first; NODE_ENV=production makes
  * `tms serve` run dist/, bin/tms.mjs); without it the service runs from src/ through tsx. `--cpu-prof DIR` writes
  * the service's V8 profile to DIR when it exits (PGlite's own work shows as WebAssembly frames).
+ * The service gets the node flags of `npm start` (bench/lib/world.ts); `--without-start-flags` leaves them out.
  */
 import { SIM_CHANNEL_IDS } from '../src/network/simulator/constants.js';
 import { percentile, startBulk, wizardItem } from './lib/measure.js';
-import { peakRssMb, startWorld, type World } from './lib/world.js';
+import { peakRssMb, startNodeFlags, startWorld, type World } from './lib/world.js';
 
 const A = '/agent-app/message-template/send-wizard';
 
@@ -30,6 +31,8 @@ export interface SettleResult {
   peakRssMb: number;
   /** The service ran from the build (dist/), not through tsx. */
   built: boolean;
+  /** The node flags the service ran with (those of `npm start` unless left out). */
+  nodeFlags: string[];
   during: number[];
   after: number[];
   /** The slowest reads of each phase, slowest first: what they read and when they started. */
@@ -54,7 +57,7 @@ const stats = (sorted: number[]) =>
 export function settleRows(r: SettleResult): Array<[string, string, string]> {
   const setup = `${r.database}, ${r.rows} rows on the FLAGGED channel`;
   return [
-    ['large start', setup, `accepted in ${r.acceptSeconds.toFixed(1)} s (${(r.rows / r.acceptSeconds).toFixed(0)} rows/s); rows queued ${r.settleSeconds.toFixed(1)} s after the answer; service peak RSS ${r.peakRssMb} MB (${r.idleRssMb} MB before the start${r.built ? ', built' : ', through tsx'})`],
+    ['large start', setup, `accepted in ${r.acceptSeconds.toFixed(1)} s (${(r.rows / r.acceptSeconds).toFixed(0)} rows/s); rows queued ${r.settleSeconds.toFixed(1)} s after the answer; service peak RSS ${r.peakRssMb} MB (${r.idleRssMb} MB before the start${r.built ? ', built' : ', through tsx'}, node flags: ${r.nodeFlags.join(' ') || 'none'})`],
     ['report reads while it settles', `${setup}, during the start`, stats(r.during)],
     ['report reads while it settles', `${setup}, after the answer until queued`, stats(r.after)],
   ];
@@ -96,10 +99,11 @@ export async function settle(
   log: (line: string) => void = () => undefined,
   built = false,
   profileDir?: string,
+  withoutStartFlags = false,
 ): Promise<SettleResult> {
   const world = await startWorld({
     database, instances: 1, simMps: null, channelMps: 1000, serviceEnv: built ? { NODE_ENV: 'production' } : undefined,
-    serviceNodeArgs: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
+    serviceNodeArgs: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [], withoutStartFlags,
   });
   try {
     const flagged = SIM_CHANNEL_IDS.flagged;
@@ -140,7 +144,8 @@ export async function settle(
     const after = await afterReads;
     return {
       database, rows, acceptSeconds: big.acceptMs / 1000, settleSeconds: (settledAt - answeredAt) / 1000,
-      idleRssMb, peakRssMb: await peakRssMb(world.services[0].child.pid!), built, during: during.latencies, after: after.latencies,
+      idleRssMb, peakRssMb: await peakRssMb(world.services[0].child.pid!), built,
+      nodeFlags: withoutStartFlags ? [] : startNodeFlags(), during: during.latencies, after: after.latencies,
       slowest: { during: during.slowest, after: after.slowest },
     };
   } catch (error) {
@@ -158,9 +163,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const tail = Number(arg('--tail') ?? 10);
   const built = process.argv.includes('--built');
   const profileDir = arg('--cpu-prof');
+  const withoutStartFlags = process.argv.includes('--without-start-flags');
   (async () => {
     for (const database of databases) {
-      const r = await settle(database, rows, tail, (line) => console.error(`[settle] ${line}`), built, profileDir);
+      const r = await settle(database, rows, tail, (line) => console.error(`[settle] ${line}`), built, profileDir, withoutStartFlags);
       for (const row of settleRows(r)) console.log(`| ${row.join(' | ')} |`);
       for (const phase of ['during', 'after'] as const) {
         console.error(`[settle] slowest reads ${phase}:`);

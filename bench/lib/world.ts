@@ -3,6 +3,7 @@
  * PGlite (one instance) or a fresh PostgreSQL database, with the demo company, the simulator's channels and
  * an APPROVED template. Every process is stopped by its PID in close().
  */
+import { readFileSync } from 'node:fs';
 import { addChannel, DEMO_COMPANY_ID } from '../../src/admin.js';
 import { createSecretBox } from '../../src/domain/secret-box.js';
 import { SIM_ACCESS_TOKEN, SIM_APP_ID, SIM_CHANNEL_IDS, SIM_WABA_ID } from '../../src/network/simulator/constants.js';
@@ -24,10 +25,23 @@ export interface WorldOptions {
   channelMps: number;
   /** Extra environment of the service processes (e.g. a short WEBHOOK_RETENTION_SECONDS for the soak). */
   serviceEnv?: Record<string, string>;
-  /** Node options of the serve processes (e.g. `--cpu-prof`). */
+  /** Node options of the serve processes (e.g. `--cpu-prof`), after the flags `npm start` gives node. */
   serviceNodeArgs?: string[];
+  /** Leave out the flags `npm start` gives node (to measure what they change); default false. */
+  withoutStartFlags?: boolean;
   /** More CONNECTED/GREEN numbers in the WABA (ids `extraChannelId(i)`), each at `channelMps` in the service. */
   extraChannels?: number;
+}
+
+/**
+ * The node flags of `npm start` (package.json), so a bench measures the service as users run it: V8 takes them from
+ * the command line only, so `tms serve` would not have them otherwise.
+ */
+export function startNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
+  const flags = /^exec node ((?:--[\w-]+=\S+ )*)--import tsx /.exec(pkg.scripts.start)?.[1];
+  if (flags === undefined) throw new Error(`package.json "start" is not "exec node [--flag=value ...] --import tsx ...": ${pkg.scripts.start}`);
+  return flags.split(' ').filter(Boolean);
 }
 
 /** The phone number id of the i-th extra channel of a world. */
@@ -73,7 +87,8 @@ export async function startWorld(o: WorldOptions): Promise<World> {
     ...o.serviceEnv,
   };
   const start = async (port: number) => {
-    const proc = startTms(['serve'], { ...env, PORT: String(port) }, o.serviceNodeArgs);
+    const nodeArgs = [...(o.withoutStartFlags ? [] : startNodeFlags()), ...(o.serviceNodeArgs ?? [])];
+    const proc = startTms(['serve'], { ...env, PORT: String(port) }, nodeArgs);
     services.push(proc);
     await waitForHttp(`http://127.0.0.1:${port}/health`, proc, 300_000); // a loaded machine can take minutes
     return proc;
