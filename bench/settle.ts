@@ -5,7 +5,7 @@
  * - during the start: the reports list and the small send's first detail page;
  * - after the start's answer, until its rows are all queued (`waiting` 0) and for `--tail` seconds more: the
  *   large send's first and last detail pages and the reports list.
- * Prints p50 / p99 / max of each phase and the time the rows took to be queued.
+ * Prints p50 / p99 / max of each phase, the time the rows took to be queued and the service's CPU seconds for the start.
  *
  * `npx tsx bench/settle.ts [--rows 1000000] [--db pglite|postgres] [--tail 10] [--built]`; part of `npm run bench` (scale).
  * `--built` runs the service as production does, from the build (`npm run build` first; NODE_ENV=production makes
@@ -15,7 +15,7 @@
  */
 import { SIM_CHANNEL_IDS } from '../src/network/simulator/constants.js';
 import { percentile, startBulk, wizardItem } from './lib/measure.js';
-import { peakRssMb, startNodeFlags, startWorld, type World } from './lib/world.js';
+import { cpuSeconds, peakRssMb, startNodeFlags, startWorld, type World } from './lib/world.js';
 
 const A = '/agent-app/message-template/send-wizard';
 
@@ -24,6 +24,8 @@ export interface SettleResult {
   database: 'pglite' | 'postgres';
   rows: number;
   acceptSeconds: number;
+  /** CPU seconds the service used from the start's request to its answer (its reads' work included). */
+  acceptCpuSeconds: number;
   /** The service's peak RSS before the large start (idle, after the small send), and over the whole run. */
   idleRssMb: number;
   /** From the start's answer until no row waits to be queued. */
@@ -57,7 +59,7 @@ const stats = (sorted: number[]) =>
 export function settleRows(r: SettleResult): Array<[string, string, string]> {
   const setup = `${r.database}, ${r.rows} rows on the FLAGGED channel`;
   return [
-    ['large start', setup, `accepted in ${r.acceptSeconds.toFixed(1)} s (${(r.rows / r.acceptSeconds).toFixed(0)} rows/s); rows queued ${r.settleSeconds.toFixed(1)} s after the answer; service peak RSS ${r.peakRssMb} MB (${r.idleRssMb} MB before the start${r.built ? ', built' : ', through tsx'}, node flags: ${r.nodeFlags.join(' ') || 'none'})`],
+    ['large start', setup, `accepted in ${r.acceptSeconds.toFixed(1)} s (${(r.rows / r.acceptSeconds).toFixed(0)} rows/s; service CPU ${r.acceptCpuSeconds.toFixed(1)} s); rows queued ${r.settleSeconds.toFixed(1)} s after the answer; service peak RSS ${r.peakRssMb} MB (${r.idleRssMb} MB before the start${r.built ? ', built' : ', through tsx'}, node flags: ${r.nodeFlags.join(' ') || 'none'})`],
     ['report reads while it settles', `${setup}, during the start`, stats(r.during)],
     ['report reads while it settles', `${setup}, after the answer until queued`, stats(r.after)],
   ];
@@ -120,7 +122,10 @@ export async function settle(
     let answered = false;
     const duringReads = readLoop(world, [{ name: 'list', read: list }, { name: 'small send, page 1', read: detail(small.id, 1) }], () => answered);
     duringReads.catch(() => undefined); // awaited below; a failure must not end the process before the world closes
+    const servicePid = world.services[0].child.pid!;
+    const cpuBefore = await cpuSeconds(servicePid);
     const big = await startBulk(world, flagged, rows, 90582).finally(() => (answered = true));
+    const acceptCpuSeconds = (await cpuSeconds(servicePid)) - cpuBefore;
     const during = await duringReads;
     log(`${database}: ${rows} rows accepted in ${(big.acceptMs / 1000).toFixed(1)} s`);
     const lastPage = Math.ceil(rows / 50);
@@ -143,7 +148,7 @@ export async function settle(
     done = true;
     const after = await afterReads;
     return {
-      database, rows, acceptSeconds: big.acceptMs / 1000, settleSeconds: (settledAt - answeredAt) / 1000,
+      database, rows, acceptSeconds: big.acceptMs / 1000, acceptCpuSeconds, settleSeconds: (settledAt - answeredAt) / 1000,
       idleRssMb, peakRssMb: await peakRssMb(world.services[0].child.pid!), built,
       nodeFlags: withoutStartFlags ? [] : startNodeFlags(), during: during.latencies, after: after.latencies,
       slowest: { during: during.slowest, after: after.slowest },

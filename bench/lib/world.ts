@@ -154,6 +154,15 @@ export async function startWorld(o: WorldOptions): Promise<World> {
 }
 
 /** Peak resident memory of a process in MB (VmHWM). */
+/** CPU seconds (user + system, all threads) a process has used so far (Linux /proc). */
+export async function cpuSeconds(pid: number): Promise<number> {
+  const { readFile } = await import('node:fs/promises');
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name (which may hold spaces), from the state: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 export async function peakRssMb(pid: number): Promise<number> {
   const { readFile } = await import('node:fs/promises');
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
