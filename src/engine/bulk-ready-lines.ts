@@ -27,7 +27,10 @@ export interface ReadySink {
  * The lines of one of our spool files (JSON lines or COPY lines: no line holds a raw newline), read in small
  * chunks. readline reads 64 KiB at a time and queues all its lines at once; while the rows are checked those
  * lines (and their chunk) outlive young collections and pile up in the old generation, so the heap would grow
- * with the file until a full collection.
+ * with the file until a full collection. On PGlite the small chunks also give report reads their turns while a start
+ * stores its rows: each awaited read of the ready file is a turn of the event loop in which a read's next statement
+ * takes the connection, about thirty per 1,000-row batch; with chunks of a batch or more, each of a read's
+ * statements would wait behind a COPY statement.
  */
 export async function* lineBatches(file: string): AsyncGenerator<string[]> {
   let rest = '';
