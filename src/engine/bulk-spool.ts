@@ -3,9 +3,10 @@
  * a temporary JSON-lines file. Memory stays flat whatever the row count (the interface lists `rows` before
  * `channel_id` and `param_headers`, so rows can only be checked once the whole body has been read).
  *
- * The body is cut into values by a scanner that only follows strings and brackets; each value (a row, or a
- * top-level field) is then checked and parsed by JSON.parse, and a row goes to the file as its own text. A
- * token-by-token parser cost several times more CPU per row than the rest of the start's first pass.
+ * The body is cut into values by a scanner that only follows strings and brackets; each top-level field is then
+ * checked and parsed by JSON.parse, and a row goes to the file as its own text, parsed once, by the start's first
+ * pass (startBulkSend), which answers a row that is not JSON with INVALID_JSON. A token-by-token parser cost
+ * several times more CPU per row than the rest of the start's first pass.
  */
 import { createWriteStream } from 'node:fs';
 import type { Readable } from 'node:stream';
@@ -300,8 +301,12 @@ class BodyScanner {
     return text;
   }
 
-  /** A whole key or value was scanned: a key is kept for its value, a row goes to the file, a field is kept. */
+  /** A whole key or value was scanned: a key is kept for its value, a row goes to the file (tookRow), a field is kept. */
   private took(text: string): void {
+    if (this.mode === 'firstRow' || this.mode === 'row') {
+      this.tookRow(text);
+      return;
+    }
     const value = this.parse(text);
     if (this.mode === 'firstKey' || this.mode === 'key') {
       if (typeof value !== 'string') throw invalidJson();
@@ -310,21 +315,28 @@ class BodyScanner {
       this.mode = 'colon';
       return;
     }
-    if (this.mode === 'firstRow' || this.mode === 'row') {
-      if (text.includes('\\u0000') && holdsNul(value)) throw nulIn(`rows[${this.rowCount}]`);
-      this.rowCount += 1;
-      if (this.rowCount > this.limits.maxRows) {
-        throw new SpoolFailure(new AppError('PAYLOAD_TOO_LARGE', `A bulk send has at most ${this.limits.maxRows} rows.`, { field: 'rows' }));
-      }
-      // Raw newlines can only be whitespace between tokens: each row stays one line of the file.
-      this.row(/[\n\r]/.test(text) ? text.replace(/[\n\r]/g, ' ') : text);
-      this.mode = 'afterRow';
-      return;
-    }
     if (text.includes('\\u0000') && holdsNul(value)) throw nulIn(this.key ?? 'body');
     this.fields[this.key!] = value;
     this.key = null;
     this.mode = 'afterValue';
+  }
+
+  /**
+   * A row goes to the file as its text, parsed only when it may hold NUL: the start's first pass parses every row
+   * anyway and answers a row that is not JSON with INVALID_JSON, and a parse here would be work the first pass
+   * waits for (the spool ends before it begins).
+   */
+  private tookRow(text: string): void {
+    // What the scanner takes for a row but is no value at all (`[1,]`, `[,1]`).
+    if (text === '') throw invalidJson();
+    if (text.includes('\\u0000') && holdsNul(this.parse(text))) throw nulIn(`rows[${this.rowCount}]`);
+    this.rowCount += 1;
+    if (this.rowCount > this.limits.maxRows) {
+      throw new SpoolFailure(new AppError('PAYLOAD_TOO_LARGE', `A bulk send has at most ${this.limits.maxRows} rows.`, { field: 'rows' }));
+    }
+    // Raw newlines can only be whitespace between tokens: each row stays one line of the file.
+    this.row(/[\n\r]/.test(text) ? text.replace(/[\n\r]/g, ' ') : text);
+    this.mode = 'afterRow';
   }
 
   private parse(text: string): unknown {

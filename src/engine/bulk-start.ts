@@ -99,6 +99,18 @@ interface ReadyRow {
 
 type RowReader = (raw: unknown, index: number) => ReadyRow | ErrorElement[];
 
+/**
+ * A spooled row's value. The spool keeps each row's text unparsed (bulk-spool.ts): a row that is not JSON makes
+ * the body INVALID_JSON, whatever the other rows hold and whether invalid rows are skipped.
+ */
+function parseRow(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    throw new AppError('INVALID_JSON', undefined, { field: 'body' });
+  }
+}
+
 function fieldError(field: string, message: string): AppError {
   return new AppError('VALIDATION_FAILED', message, { field });
 }
@@ -445,7 +457,9 @@ export async function startBulkSend(
     let i = 0;
     try {
       for (let line = await rowLines.next(); line !== undefined; line = rowLines.take() ?? (await rowLines.next())) {
-        const raw: unknown = JSON.parse(line);
+        const raw = parseRow(line);
+        // Past the most errors reported, the rest of the list is read only for a row that is not JSON.
+        if (errors.length >= MAX_ERRORS) continue;
         const row = read(raw, i);
         i += 1;
         if (Array.isArray(row) && skipped) {
@@ -454,7 +468,6 @@ export async function startBulkSend(
         }
         if (Array.isArray(row)) {
           errors.push(...row);
-          if (errors.length >= MAX_ERRORS) break;
           continue;
         }
         if (errors.length) continue;

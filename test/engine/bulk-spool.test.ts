@@ -103,3 +103,17 @@ test('a row arriving a character at a time is read in linear time, whole', async
   assert.equal((got.rows[0] as { text: string }).text.length, 200_000);
   assert.ok(performance.now() - t < 30_000);
 });
+
+test('a row is kept as its text: one the scanner cuts out whole but that is not JSON is left to the start; no value at all is refused', async () => {
+  // The start's first pass parses every row and answers this one INVALID_JSON (test/http/bulk-start.test.ts).
+  const dir = mkdtempSync(join(tmpdir(), 'tms-spool-'));
+  try {
+    const file = join(dir, 'rows.jsonl');
+    const spooled = await spoolRows(Readable.from([Buffer.from('{"rows":[{"a" 1},[1,2]]}')]), file, LIMITS);
+    assert.equal(spooled.rowCount, 2);
+    assert.equal(readFileSync(file, 'utf8'), '{"a" 1}\n[1,2]\n');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  for (const body of ['{"rows":[1,,2]}', '{"rows":[,1]}']) assert.equal((await refusal([body])).code, 'INVALID_JSON', body);
+});

@@ -75,3 +75,28 @@ test('a stored row keeps its values exactly in its payload, quotes and backslash
   assert.ok(texts.includes('Ann "the \\ one" é'), JSON.stringify(texts));
   assert.ok(texts.includes('C\\D'), JSON.stringify(texts));
 });
+
+test('a row that is not JSON fails the whole body as INVALID_JSON, however the start runs; nothing is stored', async () => {
+  // Rows the spool's scanner cuts out whole but JSON.parse refuses: the start's first pass answers them.
+  const cases: Array<[string, Record<string, unknown>, number]> = [
+    ['sending now', { total_time: 0 }, 3],
+    ['spread over total_time', { total_time: 60 }, 3],
+    ['invalid rows skipped', { total_time: 0, skip_invalid_rows: true }, 3],
+    ['a dry run', { total_time: 0, dry_run: true }, 3],
+    // After more bad rows than an answer reports, the rest of the list is still read for a row that is not JSON.
+    ['after 60 bad rows', { total_time: 0 }, 70],
+  ];
+  for (const [k, [label, extra, at]] of cases.entries()) {
+    const prefix = `905554${k}`;
+    const rows: unknown[] = v1Rows(phones(80, prefix));
+    if (at === 70) for (let i = 0; i < 60; i += 1) (rows[i] as { params: string[] }).params = ['only one'];
+    rows[at] = '__NOT_JSON__';
+    const text = JSON.stringify({ message_template_id: templateId, channel_id: channel, rows, ...extra }).replace('"__NOT_JSON__"', '{"phone_number" "+905551112233"}');
+    const res = await h.call('POST', `${A}/start`, { body: text, headers: { 'content-type': 'application/json' } });
+    assert.equal(res.status, 400, `${label}: ${JSON.stringify(res.body)}`);
+    assert.equal(res.body.errors[0].code, 'INVALID_JSON', label);
+    assert.equal(res.body.errors[0].field, 'body', label);
+    const count = await h.store.db.selectFrom('messages').select(h.store.db.fn.countAll<number>().as('n')).where('phone_number', 'like', `+${prefix}%`).executeTakeFirstOrThrow();
+    assert.equal(Number(count.n), 0, label);
+  }
+});
