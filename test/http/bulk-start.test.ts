@@ -1,7 +1,9 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { SIM_CHANNEL_IDS } from '../../src/network/simulator/constants.js';
-import { simAdmin, startHarness, type Harness } from '../support/harness.js';
+import { eventually, simAdmin, startHarness, type Harness } from '../support/harness.js';
 import { approvedTemplate } from '../support/sending.js';
 import { countersFromRows, listItem, phones, reportRows, startV1, untilWizard, v1Rows } from '../support/bulk.js';
 
@@ -99,4 +101,14 @@ test('a row that is not JSON fails the whole body as INVALID_JSON, however the s
     const count = await h.store.db.selectFrom('messages').select(h.store.db.fn.countAll<number>().as('n')).where('phone_number', 'like', `+${prefix}%`).executeTakeFirstOrThrow();
     assert.equal(Number(count.n), 0, label);
   }
+});
+
+test("a start's scratch folder is removed once it has answered, started or refused", async () => {
+  const folders = () => readdirSync(tmpdir()).filter((n) => n.startsWith(`tms-start-${process.pid}-`));
+  const rows = v1Rows(phones(3, '9055533'));
+  await startV1(h, { message_template_id: templateId, rows, total_time: 0, channel_id: channel });
+  rows[1].params = ['only one'];
+  const refused = await h.call('POST', `${A}/start`, { body: { message_template_id: templateId, rows, total_time: 0, channel_id: channel } });
+  assert.equal(refused.status, 400);
+  await eventually(async () => folders().length === 0, 5000).catch(() => assert.deepEqual(folders(), []));
 });

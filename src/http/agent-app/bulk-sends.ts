@@ -95,7 +95,9 @@ export const agentAppBulkSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asyn
             if (!started.dryRun) deps.bulk.started();
             return startAnswer(started);
           } finally {
-            await rm(dir, { recursive: true, force: true });
+            // Removed while the answer goes out: nothing of the folder is read once the start has returned, and a
+            // folder a crash leaves behind is removed when the service starts again (engine/scratch.ts).
+            void rm(dir, { recursive: true, force: true }).catch((error: unknown) => request.log.warn({ err: error, dir }, 'a start\'s scratch folder was not removed'));
           }
         },
       );
