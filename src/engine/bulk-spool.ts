@@ -12,6 +12,7 @@ import { createWriteStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from '../domain/json-depth.js';
 import { AppError } from '../errors.js';
+import { traceStart } from './start-trace.js';
 
 /** What the spool kept. */
 export interface Spooled {
@@ -394,12 +395,14 @@ export function spoolRows(body: Readable, file: string, limits: SpoolLimits): Pr
     body.on('error', (error) => fail(new AppError('VALIDATION_FAILED', `The body could not be read: ${error.message}`, { field: 'body' })));
     let bytes = 0;
     body.on('data', (chunk: string) => {
+      if (bytes === 0) traceStart('first body chunk');
       if (failed) return;
       bytes += Buffer.byteLength(chunk);
       if (bytes > limits.maxBytes) return fail(new AppError('PAYLOAD_TOO_LARGE', `The body is over ${limits.maxBytes} bytes.`, { field: 'body' }));
       attempt(() => scanner.feed(chunk));
     });
     body.on('end', () => {
+      traceStart('body end');
       if (failed) return;
       attempt(() => scanner.finish());
       if (failed) return;

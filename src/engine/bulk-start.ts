@@ -32,6 +32,7 @@ import { acceptBulkSend, deleteBulkSend, deleteBulkSendRows, insertBulkSend, tou
 import type { TemplateRow } from '../store/templates.js';
 import type { SkippedRow } from '../store/bulk-send-skipped-rows.js';
 import { SkippedRows } from './bulk-skipped-rows.js';
+import { traceStart } from './start-trace.js';
 import { readChannelHealth, type ChannelHealthDeps } from './channel-health.js';
 import type { Spooled } from './bulk-spool.js';
 import { LineReader, ReadyFile, ReadyHandOff, textLines, type LineSource, type ReadySink } from './bulk-ready-lines.js';
@@ -420,6 +421,7 @@ export async function startBulkSend(
   if (f.ttl !== null && template.category !== 'MARKETING') {
     throw fieldError('message_send_ttl_seconds', 'message_send_ttl_seconds is for MARKETING templates (sent through the Marketing Messages API)');
   }
+  traceStart('channel and template read');
   const slots = templateSlots(template.components as StoredComponents);
   const read = variant === 'v1' ? v1Reader(template, slots, shape) : v2Reader(template, slots, shape, f.headers, variant === 'file' ? spooled.labels : undefined);
 
@@ -542,6 +544,7 @@ export async function startBulkSend(
     total_time: f.totalTime,
     message_send_ttl_seconds: f.ttl,
   });
+  traceStart('bulk send inserted');
   const fileLines = readyFile ? new LineReader(readyFile) : null;
   try {
     // A scheduled send's rows are due from its time (spread again from the actual start when it activates). Else
@@ -600,6 +603,7 @@ export async function startBulkSend(
     // A COPY statement starts only once its first row is at hand: none is left empty at the end of the list.
     const storeAll = async (lines: LineSource, copy: (lines: AsyncIterable<string>) => Promise<void>) => {
       for (let first = lines.take() ?? (await lines.next()); first !== undefined; first = lines.take() ?? (await lines.next())) {
+        traceStart(`copy ${rowNo}`);
         await copy(batch(first, lines));
         markAlive();
       }
@@ -607,12 +611,15 @@ export async function startBulkSend(
     // The Idempotency-Key answer commits with the start, or neither does.
     const accept = async (tx: Kysely<Database>) => {
       if (rowNo !== unique) throw new Error(`the ready rows of bulk send ${id} ended at ${rowNo} of ${unique}`);
+      traceStart('accepting');
       await acceptBulkSend(tx, id, unique, duplicateCount(), f.scheduledAt, !!withCopy);
       await skipped?.store(tx, id);
       await inTransaction?.(tx, { id, summary: unique, duplicates: duplicateCount(), ...(skipped ? { skipped: skipped.count } : {}) });
+      traceStart('accepted');
     };
     if (overlapped) {
       await overlapped(async (tx, copy) => {
+        traceStart('transaction open');
         const handOff = new ReadyHandOff();
         const storing = storeAll(handOff, (lines) => copy(BULK_ROWS_COPY, lines));
         storing.catch((error: unknown) => handOff.fail(error));
@@ -624,10 +631,13 @@ export async function startBulkSend(
           throw error;
         }
         handOff.end();
+        traceStart('rows checked');
         await storing;
+        traceStart('rows stored');
         verdict();
         await accept(tx);
       });
+      traceStart('committed');
       deps.loaded?.(unique);
     } else if (withCopy) {
       await withCopy(async (tx, copy) => {

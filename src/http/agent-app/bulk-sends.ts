@@ -14,6 +14,7 @@ import { bulkSendReport, bulkSendSkippedRows, listBulkSends, stopBulkSend, toLis
 import { spoolRows } from '../../engine/bulk-spool.js';
 import { costsOfBulkSends } from '../../engine/pricing.js';
 import { startBulkSend } from '../../engine/bulk-start.js';
+import { startTracing, traceStart } from '../../engine/start-trace.js';
 import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES } from '../envelope.js';
 import { claimIdempotency, hashedBody, idempotencyFence, idempotentStreamRoute } from '../idempotency.js';
@@ -43,6 +44,10 @@ export const START_LIMITS = { maxBytes: MAX_START_BYTES, maxRows: MAX_START_ROWS
 export const agentAppBulkSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   // Starts: the JSON body is handed over as a stream (this scope only) and checked by the service.
   await app.register(async (scope) => {
+    if (startTracing) {
+      scope.addHook('onRequest', async () => traceStart('request'));
+      scope.addHook('onResponse', async () => traceStart('answer sent'));
+    }
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('application/json', (_request, payload, done) => done(null, payload));
     for (const [path, variant, body] of [
@@ -86,13 +91,17 @@ export const agentAppBulkSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = asyn
             const file = join(dir, 'rows.jsonl');
             // With an Idempotency-Key the raw bytes are hashed as they stream to the spool; the key is claimed once read.
             const spooled = await spoolRows(hashedBody(request, request.body as unknown as Readable), file, START_LIMITS);
+            traceStart('spooled');
             // A dry run stores nothing, not even its Idempotency-Key.
             const dryRun = spooled.fields.dry_run === true;
             if (!dryRun && (await claimIdempotency(deps.db, request, reply, { leaseSeconds: 900, instance: deps.instance }))) return reply;
+            traceStart('key claimed');
             const fence = dryRun ? undefined : idempotencyFence(request, reply);
             const started = await startBulkSend(deps.bulk, request.companyId, variant, spooled, file, fence && ((tx, s) =>
               fence(tx, { success: true, data: startedData(s) })));
+            traceStart('start returned');
             if (!started.dryRun) deps.bulk.started();
+            traceStart('dispatcher woken');
             return startAnswer(started);
           } finally {
             // Removed while the answer goes out: nothing of the folder is read once the start has returned, and a
