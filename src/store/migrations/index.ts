@@ -34,6 +34,7 @@ import * as m0029 from './0029_sends_to_bsuid.js';
 import * as m0030 from './0030_idempotency_key_instance.js';
 import * as m0031 from './0031_storing_bulk_sends.js';
 import * as m0032 from './0032_messages_reference_checks.js';
+import * as m0033 from './0033_message_payload_json.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -67,4 +68,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0030_idempotency_key_instance': m0030,
   '0031_storing_bulk_sends': m0031,
   '0032_messages_reference_checks': m0032,
+  '0033_message_payload_json': m0033,
 };
