@@ -2,6 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { sql } from 'kysely';
 import { SIM_CHANNEL_IDS } from '../../src/network/simulator/constants.js';
 import { eventually, simAdmin, startHarness, type Harness } from '../support/harness.js';
 import { approvedTemplate } from '../support/sending.js';
@@ -111,4 +112,14 @@ test("a start's scratch folder is removed once it has answered, started or refus
   const refused = await h.call('POST', `${A}/start`, { body: { message_template_id: templateId, rows, total_time: 0, channel_id: channel } });
   assert.equal(refused.status, 400);
   await eventually(async () => folders().length === 0, 5000).catch(() => assert.deepEqual(folders(), []));
+});
+
+test('a stored row keeps the payload text the start wrote: json, keys in the order they are sent', async () => {
+  const [phone] = phones(1, '9055567');
+  const id = await startV1(h, { message_template_id: templateId, rows: v1Rows([phone]), total_time: 0, channel_id: channel });
+  const stored = await sql<{ type: string; text: string }>`
+    select pg_typeof(payload)::text as type, payload::text as text from messages where send_wizard_id = ${id}`.execute(h.store.db);
+  assert.equal(stored.rows[0]?.type, 'json');
+  // jsonb would have sorted the keys (shortest first) and spaced the text.
+  assert.ok(stored.rows[0]!.text.startsWith(`{"messaging_product":"whatsapp","recipient_type":"individual","to":"+${phone}","type":"template"`), stored.rows[0]!.text);
 });
