@@ -10,9 +10,16 @@ import { sql, type Kysely } from 'kysely';
  * (invalid text is still refused). The text is kept as written (the keys in the order the service wrote them);
  * the sender parses the same values.
  *
- * On an existing database the change rewrites the table and its indexes under an exclusive lock (tens of seconds
- * per million messages): run it in a maintenance window on a large table. The stored text is smaller too.
+ * The change rewrites the table and its indexes under an exclusive lock, and migrations run at every start: on a
+ * table past PAYLOAD_REWRITE_MAX_ROWS that would stop every instance's sending for minutes during an upgrade. Such
+ * a table keeps `jsonb` (the service reads and writes either the same way; only a start's COPY costs more) until
+ * its operator runs the same statement in a maintenance window (README "Operations").
  */
+export const PAYLOAD_REWRITE_MAX_ROWS = 200_000;
+
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from (select 1 from messages limit ${PAYLOAD_REWRITE_MAX_ROWS + 1}) as counted`.execute(db);
+  if (rows[0].n > PAYLOAD_REWRITE_MAX_ROWS) return;
   await sql`alter table messages alter column payload type json using payload::json`.execute(db);
 }
