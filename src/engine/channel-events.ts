@@ -33,7 +33,7 @@ export function phoneQualityHandler(health: ChannelHealthDeps, log: Logger): Cha
       await applyChannelQualityEvent(tx, channel.id, status, limit ?? channel.messaging_limit_tier);
       log.info({ channelId: channel.id, event, status, tier: limit }, 'phone number quality update applied');
       afterCommit(async () => {
-        await refreshChannel(health, { ...channel, status });
+        await refreshChannel(health, { ...channel, status }, { afterEvent: true });
       });
     }
   });

@@ -67,11 +67,21 @@ export function channelAuthError(channel: Pick<ChannelRow, 'auth_error' | 'auth_
  */
 const refreshing = new WeakMap<ChannelHealthDeps, Map<string, Promise<ChannelRow>>>();
 
+/** How a refresh relates to a read of the channel already running. */
+export interface RefreshOptions {
+  /**
+   * An event changed the channel's health (a quality webhook): the read must begin after it. A read already running
+   * may have begun before the event, so it is not shared: this one waits for it to end (its update lands first)
+   * and then reads; requests arriving meanwhile share this one.
+   */
+  afterEvent?: boolean;
+}
+
 /**
  * Reads a stored channel's health from the network and stores it; returns the updated row. Callers that ask
  * while a read of the same channel runs get that read's health on their own row.
  */
-export async function refreshChannel(deps: ChannelHealthDeps, channel: ChannelRow): Promise<ChannelRow> {
+export async function refreshChannel(deps: ChannelHealthDeps, channel: ChannelRow, options: RefreshOptions = {}): Promise<ChannelRow> {
   let running = refreshing.get(deps);
   if (!running) {
     running = new Map();
@@ -79,17 +89,53 @@ export async function refreshChannel(deps: ChannelHealthDeps, channel: ChannelRo
   }
   const key = `${channel.auth_error ? 'held' : 'clear'}:${channel.id}`;
   const shared = running.get(key);
-  if (shared) {
+  if (shared && !options.afterEvent) {
     const fresh = await shared;
     return { ...channel, ...healthOf(fresh) };
   }
-  const flight = readAndStoreHealth(deps, channel);
+  const flight = shared
+    ? shared.catch(() => undefined).then(() => readAndStoreHealth(deps, channel, true))
+    : readAndStoreHealth(deps, channel, options.afterEvent ?? false);
   running.set(key, flight);
   try {
     return await flight;
   } finally {
-    running.delete(key);
+    if (running.get(key) === flight) running.delete(key);
   }
+}
+
+/**
+ * When the last refresh ahead of expiry began, per health deps and channel: a request holding a copy of the row
+ * read before that refresh stored still sees the old age, and must not start another.
+ */
+const aheadStarted = new WeakMap<ChannelHealthDeps, Map<string, number>>();
+/** Channels remembered in aheadStarted before it is emptied (each entry matters for half the maximum age). */
+const AHEAD_ENTRIES = 10_000;
+
+/**
+ * Starts a background refresh of a channel in use whose health is fresh but past half its maximum age, so a
+ * channel with traffic is read again before it expires and no request of it waits for the network. The request
+ * that calls this goes on with the health it has (at most the maximum age old, as before); until the read is
+ * stored, requests still find the stored health fresh, and one that finds it expired shares the running read.
+ */
+export function refreshAhead(deps: ChannelHealthDeps, channel: ChannelRow): void {
+  if (!channel.refreshed_at || channel.auth_error) return;
+  const now = Date.now();
+  const half = deps.maxAgeMs / 2;
+  if (now - channel.refreshed_at.getTime() <= half) return;
+  let started = aheadStarted.get(deps);
+  if (!started) {
+    started = new Map();
+    aheadStarted.set(deps, started);
+  }
+  const last = started.get(channel.id);
+  if (last !== undefined && now - last < half) return;
+  if (started.size >= AHEAD_ENTRIES) started.clear();
+  started.set(channel.id, now);
+  refreshChannel(deps, channel).catch((error: unknown) => {
+    // The stored health stays as it is; a request that finds it expired reads the network itself.
+    deps.log.warn({ err: error, channelId: channel.id }, 'channel refresh ahead of expiry failed');
+  });
 }
 
 /** The columns a refresh sets. */
@@ -103,7 +149,12 @@ function healthOf(row: ChannelRow): Partial<ChannelRow> {
   return Object.fromEntries(HEALTH_COLUMNS.map((column) => [column, row[column]]));
 }
 
-async function readAndStoreHealth(deps: ChannelHealthDeps, channel: ChannelRow): Promise<ChannelRow> {
+/**
+ * One network read and its update. Unless `always`, a read begun from a row marked read stores only if the row is
+ * still marked read: a quality event (or a token rotation) since cleared the mark, and what it applied stands
+ * until the read it asked for; the caller then gets the row as stored.
+ */
+async function readAndStoreHealth(deps: ChannelHealthDeps, channel: ChannelRow, always: boolean): Promise<ChannelRow> {
   let info;
   try {
     info = await deps.network.getPhoneNumber(credentialsOf(channel, deps.secrets));
@@ -123,7 +174,11 @@ async function readAndStoreHealth(deps: ChannelHealthDeps, channel: ChannelRow):
     throughput_level: info.throughput_level ?? null,
     throughput_mps: throughputOfLevel(info.throughput_level),
   };
-  await updateChannelHealth(deps.db, channel.id, update, true);
+  const stored = await updateChannelHealth(deps.db, channel.id, update, true, !always && channel.refreshed_at !== null);
+  if (!stored) {
+    const current = await findChannelById(deps.db, channel.id);
+    if (current) return current;
+  }
   if (channel.auth_error) await clearChannelAuthFailure(deps.db, channel.id);
   return { ...channel, ...update, auth_error: null, auth_failed_at: null, auth_retry_at: null, refreshed_at: new Date() };
 }
@@ -135,7 +190,8 @@ export function healthIsFresh(deps: Pick<ChannelHealthDeps, 'maxAgeMs'>, channel
 }
 
 /**
- * A stored channel with fresh health: the network is asked when the stored read is stale. A channel held by a
+ * A stored channel with fresh health: the network is asked when the stored read is stale (and in the background,
+ * without waiting, once it is past half its maximum age: refreshAhead). A channel held by a
  * channel-level failure is answered from what is stored (no network call) until its back-off passes; then one
  * read tries the token again.
  */
@@ -145,7 +201,10 @@ export async function freshChannel(deps: ChannelHealthDeps, channel: ChannelRow)
     if (!channel.refreshed_at) throw channelAuthError(channel);
     return channel;
   }
-  if (healthIsFresh(deps, channel)) return channel;
+  if (healthIsFresh(deps, channel)) {
+    refreshAhead(deps, channel);
+    return channel;
+  }
   try {
     return await refreshChannel(deps, channel);
   } catch (error) {

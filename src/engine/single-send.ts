@@ -42,7 +42,7 @@ import {
 } from '../store/tier-window.js';
 import { findTemplate, type TemplateRow } from '../store/templates.js';
 import type { ChannelRow } from '../store/channels.js';
-import { channelAuthError, freshChannel, healthIsFresh, type ChannelHealthDeps } from './channel-health.js';
+import { channelAuthError, freshChannel, healthIsFresh, refreshAhead, type ChannelHealthDeps } from './channel-health.js';
 
 /** A single-send request. */
 export interface SingleSendRequest {
@@ -229,6 +229,7 @@ async function sendOnKnownFacts(deps: SingleSendDeps, companyId: string, req: Si
   if (!facts) return null;
   const { channel, template } = facts;
   if (!healthIsFresh(deps.health, channel) || authHoldReason(channel) || tierLimit(channel.messaging_limit_tier) !== null) return null;
+  refreshAhead(deps.health, channel);
   if (template.status !== 'APPROVED') return null;
   if (channelBlockReason({ status: channel.status, qualityRating: channel.quality_rating, messagingLimitTier: channel.messaging_limit_tier })) return null;
   let payload: TemplateSendPayload;

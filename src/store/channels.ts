@@ -48,19 +48,27 @@ export async function listChannels(db: Db, companyId: string): Promise<ChannelRo
   return db.selectFrom('channels').selectAll().where('company_id', '=', companyId).orderBy('id').execute();
 }
 
-/** Stores what the network said of a channel's health; `refreshed` marks a full read from the network. */
+/**
+ * Stores what the network said of a channel's health; `refreshed` marks a full read from the network. With
+ * `onlyIfRead` the row is updated only while it is still marked read (`refreshed_at` set): a quality event or a
+ * token rotation clears that mark, and a read that began before it must not overwrite what it applied. Returns
+ * whether the row was updated.
+ */
 export async function updateChannelHealth(
   db: Db,
   channelId: string,
   update: ChannelHealthUpdate,
   refreshed: boolean,
-): Promise<void> {
+  onlyIfRead = false,
+): Promise<boolean> {
   const now = new Date();
-  await db
+  let query = db
     .updateTable('channels')
     .set({ ...update, updated_at: now, ...(refreshed ? { refreshed_at: now } : {}) })
-    .where('id', '=', channelId)
-    .execute();
+    .where('id', '=', channelId);
+  if (onlyIfRead) query = query.where('refreshed_at', 'is not', null);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Locks the channels of a WABA whose display number has these digits (webhooks name the number). */

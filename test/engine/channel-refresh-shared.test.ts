@@ -3,10 +3,11 @@ import assert from 'node:assert/strict';
 import pino from 'pino';
 import { addChannel, createCompany } from '../../src/admin.js';
 import { createSecretBox } from '../../src/domain/secret-box.js';
-import { freshChannel, type ChannelHealthDeps } from '../../src/engine/channel-health.js';
+import { freshChannel, refreshChannel, type ChannelHealthDeps } from '../../src/engine/channel-health.js';
 import type { NetworkPort, PhoneNumberInfo } from '../../src/network/port.js';
-import { findChannelById } from '../../src/store/channels.js';
+import { applyChannelQualityEvent, findChannelById } from '../../src/store/channels.js';
 import { createTestStore } from '../support/db.js';
+import { eventually } from '../support/harness.js';
 
 let store: Awaited<ReturnType<typeof createTestStore>>;
 const secrets = createSecretBox('0'.repeat(64));
@@ -69,4 +70,75 @@ test('a failed shared read fails every request that waited for it, and the next 
   assert.deepEqual(results.map((r) => r.status), Array(5).fill('rejected'));
   await assert.rejects(freshChannel(deps, never));
   assert.equal(reads, 2);
+});
+
+/** A network whose reads are counted and each answer when released, in order, with the next of `answers`. */
+function gatedNetwork(answers: Array<Partial<PhoneNumberInfo>>) {
+  const gates: Array<() => void> = [];
+  let reads = 0;
+  const network = {
+    getPhoneNumber: async () => {
+      const info = answers[reads];
+      reads += 1;
+      await new Promise<void>((resolve) => gates.push(resolve));
+      return { id: channelId, display_phone_number: '+1 555 0100', verified_name: 'Shop', status: 'CONNECTED', quality_rating: 'GREEN', messaging_limit_tier: 'TIER_2K', ...info };
+    },
+  } as unknown as NetworkPort;
+  const until = async (n: number) => {
+    const end = Date.now() + 10_000;
+    while (gates.length < n) {
+      if (Date.now() > end) throw new Error(`${n} reads awaited, ${gates.length} made`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  };
+  return { network, reads: () => reads, release: async (n: number) => { await until(n + 1); gates[n](); }, until };
+}
+
+/** The channel as last read from the network `ageMs` ago, healthy. */
+async function readAgo(ageMs: number) {
+  await store.db.updateTable('channels').set({ status: 'CONNECTED', quality_rating: 'GREEN', refreshed_at: new Date(Date.now() - ageMs) }).where('id', '=', channelId).execute();
+  return (await findChannelById(store.db, channelId))!;
+}
+
+test('a channel past half its maximum age is answered at once and read again in the background, once', async () => {
+  const net = gatedNetwork([{ quality_rating: 'YELLOW' }]);
+  const deps: ChannelHealthDeps = { db: store.db, network: net.network, maxAgeMs: 30_000, log: pino({ level: 'silent' }), secrets };
+  const young = await readAgo(10_000);
+  assert.equal(await freshChannel(deps, young), young);
+  assert.equal(net.reads(), 0);
+  const row = await readAgo(20_000);
+  // The read's gate is not released: the requests do not wait for it.
+  for (let i = 0; i < 5; i += 1) assert.equal(await freshChannel(deps, row), row);
+  await net.until(1);
+  assert.equal(net.reads(), 1);
+  await net.release(0);
+  await eventually(async () => (await findChannelById(store.db, channelId))!.quality_rating === 'YELLOW');
+  // A request still holding the row read before that refresh does not start another.
+  assert.equal(await freshChannel(deps, row), row);
+  assert.equal(net.reads(), 1);
+});
+
+test('a read begun before a quality event does not overwrite it, and the event\'s read does not share it', async () => {
+  const net = gatedNetwork([{ status: 'CONNECTED' }, { status: 'FLAGGED', quality_rating: 'RED' }]);
+  const deps: ChannelHealthDeps = { db: store.db, network: net.network, maxAgeMs: 30_000, log: pino({ level: 'silent' }), secrets };
+  const expired = await readAgo(40_000);
+  const request = freshChannel(deps, expired);
+  await net.until(1);
+  // The webhook's event lands while that read runs, then asks for its own read.
+  await applyChannelQualityEvent(store.db, channelId, 'FLAGGED', 'TIER_2K');
+  const eventRead = refreshChannel(deps, { ...expired, status: 'FLAGGED' }, { afterEvent: true });
+  await net.release(0);
+  const answered = await request;
+  assert.equal(answered.status, 'FLAGGED');
+  const between = (await findChannelById(store.db, channelId))!;
+  assert.equal(between.status, 'FLAGGED');
+  assert.equal(between.refreshed_at, null);
+  await net.release(1);
+  const after = await eventRead;
+  assert.equal(net.reads(), 2);
+  assert.equal(after.quality_rating, 'RED');
+  const stored = (await findChannelById(store.db, channelId))!;
+  assert.equal(stored.status, 'FLAGGED');
+  assert.equal(stored.quality_rating, 'RED');
+  assert.ok(stored.refreshed_at);
 });
