@@ -4,7 +4,7 @@
  * settles, and scale figures, all measured in this one run; prints the table and writes it as a dated log to
  * docs/history/ (--quick, smaller counts: benchmarks-quick-<date>.md). docs/benchmarks.md's targets table is kept by
  * hand from such runs. `--only naive,singles` runs only the named scenarios (names in SCENARIOS) and prints their
- * figures without writing a doc.
+ * figures without writing a doc. `--singles-warmup N`: single sends run before the warm figure's requests (default 500).
  */
 import { writeFileSync } from 'node:fs';
 import { sql } from 'kysely';
@@ -63,6 +63,8 @@ const N = {
   /** `--events N` overrides (a larger count gives a steadier figure when the scenario runs alone). */
   webhookEvents: numberArg('--events') ?? (QUICK ? 2_000 : 20_000),
   singles: QUICK ? 300 : 5_000,
+  /** Single sends run before the warm figure's requests, in the same stream (`--singles-warmup N` overrides). */
+  singlesWarmup: numberArg('--singles-warmup') ?? (QUICK ? 50 : 500),
   /** Rows sent first so the ingestion bench has real wamids. */
   ingestionRows: QUICK ? 1_000 : 2_000,
   /** Soak (full form only): one long uncapped send; `--rows N` overrides. */
@@ -233,16 +235,24 @@ async function instancesOnChannels(): Promise<void> {
 /**
  * Single-send requests: `N.singles` POSTs of single-messagev2 to the first instance, 32 in flight, from this process;
  * with CPU per request of each process while they run (the service's sends and status webhooks of the messages
- * included, as far as they run meanwhile) and of this process, the client.
+ * included, as far as they run meanwhile) and of this process, the client. The stream carries `N.singlesWarmup`
+ * more requests first: two figures are printed from it, the first `N.singles` requests (cold: the service's first
+ * requests of the channel, as without a warm-up) and the `N.singles` after the warm-up (warm).
  */
 async function singles(world: World, setup: string): Promise<void> {
   const meter = await CpuMeter.start(world.services.map((s) => s.child.pid!), world.simulator.child.pid!, world.dbEnv.DATABASE_URL);
-  const { latencies, totalMs: singleMs, clientCpu } = await singleSends(world, N.singles, 32);
+  const { latencies, totalMs: singleMs, warm, clientCpu } = await singleSends(world, N.singles, 32, undefined, N.singlesWarmup);
   const use = await meter.stop();
-  const single = `${(N.singles / (singleMs / 1000)).toFixed(0)} req/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`;
-  record('single send', setup, `${N.singles} requests, 32 in flight: ${single}`);
-  record('single send cost', setup, `CPU per request: ${cpuPerMessage(use, N.singles)}, client (the bench process) ${((clientCpu * 1000) / N.singles).toFixed(3)} ms`);
+  const figure = (l: number[], ms: number) =>
+    `${(N.singles / (ms / 1000)).toFixed(0)} req/s, p50 ${percentile(l, 50).toFixed(1)} ms, p99 ${percentile(l, 99).toFixed(1)} ms`;
+  const single = figure(latencies, singleMs);
+  const warmed = figure(warm.latencies, warm.totalMs);
+  record('single send', setup, `${N.singles} requests, 32 in flight, cold (the first ${N.singles}): ${single}`);
+  record('single send, warm', setup, `${N.singles} requests after ${N.singlesWarmup} unmeasured, same stream: ${warmed}`);
+  const all = N.singles + N.singlesWarmup;
+  record('single send cost', setup, `CPU per request (all ${all}): ${cpuPerMessage(use, all)}, client (the bench process) ${((clientCpu * 1000) / all).toFixed(3)} ms`);
   figures[`single ${setup}`] = single;
+  figures[`single warm ${setup}`] = warmed;
 }
 
 /** Webhook ingestion (duplicate `read` events for sent messages) and single-send requests, in a world that has sent. */

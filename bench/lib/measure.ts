@@ -97,6 +97,8 @@ export function percentile(sorted: number[], p: number): number {
 /** Runs `count` calls of `fn` with `concurrency` workers; returns per-call latencies (ms, sorted) and the total time. */
 export async function load(count: number, concurrency: number, fn: (i: number) => Promise<void>) {
   const latencies: number[] = [];
+  /** Per request index: when it started and ended, ms from the load's start. */
+  const spans: Array<{ start: number; end: number }> = new Array(count);
   let next = 0;
   const t0 = performance.now();
   await Promise.all(
@@ -106,11 +108,21 @@ export async function load(count: number, concurrency: number, fn: (i: number) =
         if (i >= count) return;
         const s = performance.now();
         await fn(i);
-        latencies.push(performance.now() - s);
+        const e = performance.now();
+        latencies.push(e - s);
+        spans[i] = { start: s - t0, end: e - t0 };
       }
     }),
   );
-  return { latencies: latencies.sort((a, b) => a - b), totalMs: performance.now() - t0 };
+  return { latencies: latencies.sort((a, b) => a - b), totalMs: performance.now() - t0, spans };
+}
+
+/** Latencies (sorted) and the span (ms) of requests `from` … `to - 1` of a load: first start to last end. */
+export function slice(spans: Array<{ start: number; end: number }>, from: number, to: number) {
+  const part = spans.slice(from, to);
+  const latencies = part.map((s) => s.end - s.start).sort((a, b) => a - b);
+  const totalMs = Math.max(...part.map((s) => s.end)) - Math.min(...part.map((s) => s.start));
+  return { latencies, totalMs };
 }
 
 /** What machine this is. */
@@ -122,23 +134,29 @@ export function machine(): string {
 /**
  * `count` single sends (single-messagev2) to the world's first instance, `concurrency` in flight, from this process
  * (a separate process from the service): latencies (ms, sorted), the total time and this process's own CPU seconds.
+ * With `warmup`, that many more requests run first in the same stream, and `warm` holds the figures of the
+ * `count` requests after them; `latencies` and `totalMs` stay those of the first `count` requests.
  * The client is undici's `request` on a keep-alive pool of `concurrency` connections: the same requests as `fetch`
  * at a third of the client's CPU, which shares the machine's cores with the service.
  */
-export async function singleSends(world: World, count: number, concurrency: number, prefix = '9057300') {
+export async function singleSends(world: World, count: number, concurrency: number, prefix = '9057300', warmup = 0) {
   const agent = new Agent({ connections: concurrency, pipelining: 1 });
   const url = `http://127.0.0.1:${world.ports[0]}/agent-app/message-template/single-messagev2`;
   const headers = { authorization: `Bearer ${BENCH_TOKEN}`, 'content-type': 'application/json' };
   const cpu0 = process.cpuUsage();
   try {
-    const result = await load(count, concurrency, async (i) => {
+    const result = await load(warmup + count, concurrency, async (i) => {
       const body = JSON.stringify({ channel_id: SIM_CHANNEL_IDS.main, phone_number: `${prefix}${String(i * 10 + 13).padStart(6, '0')}`, message_template_id: world.templateId, message_template: sendParams() });
       const res = await request(url, { method: 'POST', headers, body, dispatcher: agent });
       const text = await res.body.text();
       if (res.statusCode !== 200) throw new Error(`single send ${res.statusCode} ${text}`);
     });
     const cpu = process.cpuUsage(cpu0);
-    return { ...result, clientCpu: (cpu.user + cpu.system) / 1e6 };
+    // Without a warm-up both are the whole load; with one, `cold` is its first `count` requests (what the load
+    // measures with no warm-up) and `warm` the `count` after the first `warmup`, in the same stream.
+    const cold = warmup ? slice(result.spans, 0, count) : result;
+    const warm = warmup ? slice(result.spans, warmup, warmup + count) : result;
+    return { latencies: cold.latencies, totalMs: cold.totalMs, warm, clientCpu: (cpu.user + cpu.system) / 1e6 };
   } finally {
     await agent.close();
   }
