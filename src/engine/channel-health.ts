@@ -1,7 +1,8 @@
 /**
  * A channel's health (status, quality, tier) as the service should act on it: the stored values when they
  * were read from the network recently, otherwise a fresh `GET /{phone-number-id}`. Webhooks mark a
- * channel stale, so the next read asks the network again.
+ * channel stale, so the next read asks the network again. A channel in use is read again in the background
+ * before its health expires.
  */
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
