@@ -152,8 +152,9 @@ function healthOf(row: ChannelRow): Partial<ChannelRow> {
 
 /**
  * One network read and its update. Unless `always`, a read begun from a row marked read stores only if the row is
- * still marked read: a quality event (or a token rotation) since cleared the mark, and what it applied stands
- * until the read it asked for; the caller then gets the row as stored.
+ * still marked read: a quality event (or a token rotation) since cleared the mark, and this read may have begun
+ * before the event, so it must not overwrite what the event applied. The channel is then read once more (that read
+ * begins after the event was stored, so after the network changed) and that read is stored.
  */
 async function readAndStoreHealth(deps: ChannelHealthDeps, channel: ChannelRow, always: boolean): Promise<ChannelRow> {
   let info;
@@ -178,7 +179,7 @@ async function readAndStoreHealth(deps: ChannelHealthDeps, channel: ChannelRow, 
   const stored = await updateChannelHealth(deps.db, channel.id, update, true, !always && channel.refreshed_at !== null);
   if (!stored) {
     const current = await findChannelById(deps.db, channel.id);
-    if (current) return current;
+    if (current) return readAndStoreHealth(deps, current, true);
   }
   if (channel.auth_error) await clearChannelAuthFailure(deps.db, channel.id);
   return { ...channel, ...update, auth_error: null, auth_failed_at: null, auth_retry_at: null, refreshed_at: new Date() };
