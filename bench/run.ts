@@ -248,11 +248,11 @@ async function singles(world: World, setup: string): Promise<void> {
   const single = figure(latencies, singleMs);
   const warmed = figure(warm.latencies, warm.totalMs);
   record('single send', setup, `${N.singles} requests, 32 in flight, cold (the first ${N.singles}): ${single}`);
-  record('single send, warm', setup, `${N.singles} requests after ${N.singlesWarmup} unmeasured, same stream: ${warmed}`);
+  if (N.singlesWarmup) record('single send, warm', setup, `${N.singles} requests after ${N.singlesWarmup} unmeasured, same stream: ${warmed}`);
   const all = N.singles + N.singlesWarmup;
   record('single send cost', setup, `CPU per request (all ${all}): ${cpuPerMessage(use, all)}, client (the bench process) ${((clientCpu * 1000) / all).toFixed(3)} ms`);
   figures[`single ${setup}`] = single;
-  figures[`single warm ${setup}`] = warmed;
+  if (N.singlesWarmup) figures[`single warm ${setup}`] = warmed;
 }
 
 /** Webhook ingestion (duplicate `read` events for sent messages) and single-send requests, in a world that has sent. */
