@@ -1,0 +1,106 @@
+/**
+ * The dispatcher's loop sleeps `idleMs` between rounds unless woken. A wake that comes while a round is running
+ * (between its probe for due work and its sleep, when no sleep is there to cut short) must not be lost: the work it
+ * announces may have been stored after the probe looked. With nothing due, a round after the first is exactly one
+ * statement (the probe), so the rounds are counted by the statements the loop runs.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { KyselyPlugin } from 'kysely';
+import pino from 'pino';
+import { Dispatcher } from '../../src/engine/dispatcher.js';
+import type { NetworkPort } from '../../src/network/port.js';
+import { createTestStore } from '../support/db.js';
+
+let store: Awaited<ReturnType<typeof createTestStore>>;
+before(async () => {
+  store = await createTestStore();
+});
+after(() => store.cleanup());
+
+/** Counts statements; while armed, the result of the next statement waits until `release()`. */
+class HeldStatements implements KyselyPlugin {
+  count = 0;
+  private armed = false;
+  private hold: Promise<void> | null = null;
+  private releaseHold: () => void = () => undefined;
+  arm(): void {
+    this.armed = true;
+    this.hold = new Promise((resolve) => (this.releaseHold = resolve));
+  }
+  release(): void {
+    this.armed = false;
+    this.releaseHold();
+  }
+  transformQuery: KyselyPlugin['transformQuery'] = (args) => {
+    this.count += 1;
+    return args.node;
+  };
+  transformResult: KyselyPlugin['transformResult'] = async (args) => {
+    if (this.armed && this.hold) await this.hold;
+    return args.result;
+  };
+}
+
+async function until(condition: () => boolean, what: string, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** A dispatcher whose rounds run only when woken (its idle sleep and maintenance interval are a minute). */
+async function idleDispatcher(statements: HeldStatements): Promise<Dispatcher> {
+  const dispatcher = new Dispatcher({
+    db: store.db.withPlugin(statements),
+    network: {} as NetworkPort,
+    log: pino({ level: 'silent' }),
+    health: {} as never,
+    options: { idleMs: 60_000, maintenanceMs: 60_000 },
+    exclusive: true,
+  });
+  dispatcher.start();
+  // The first round (lease clean-up, maintenance, the probe) ends when the count stops moving.
+  let seen = -1;
+  await until(() => {
+    const settled = seen === statements.count;
+    seen = statements.count;
+    return settled;
+  }, 'the first round');
+  return dispatcher;
+}
+
+test('a wake while the loop sleeps runs one round, then the loop sleeps again', async () => {
+  const statements = new HeldStatements();
+  const dispatcher = await idleDispatcher(statements);
+  try {
+    const before = statements.count;
+    dispatcher.wake();
+    await until(() => statements.count === before + 1, 'the woken round');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(statements.count, before + 1);
+  } finally {
+    await dispatcher.stop();
+  }
+});
+
+test('a wake that comes during a round is kept: another round follows at once', async () => {
+  const statements = new HeldStatements();
+  const dispatcher = await idleDispatcher(statements);
+  try {
+    const before = statements.count;
+    statements.arm();
+    dispatcher.wake();
+    // The woken round's probe is running (its answer held): the round is in progress, no sleep to cut short.
+    await until(() => statements.count === before + 1, 'the woken round');
+    dispatcher.wake();
+    statements.release();
+    // Without the kept wake the next round would come a minute later.
+    await until(() => statements.count === before + 2, 'the round the second wake asked for');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(statements.count, before + 2);
+  } finally {
+    await dispatcher.stop();
+  }
+});
