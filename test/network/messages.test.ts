@@ -52,9 +52,17 @@ test('an accepted send answers like the real template send (accepted, unique wam
 });
 
 test('a normal recipient gets sent, delivered and read webhooks shaped like the fixtures', async () => {
-  const sent = await s.net.sendMessage(creds, payload('+15550101234', { biz_opaque_callback_data: 'msg-1' }));
-  const wamid = sent.messages[0].id;
-  await eventually(() => statusesOf(wamid).length >= 3);
+  // Statuses that fall due in one round of the simulator share a body (as on Graph): 50 ms apart, a loaded
+  // machine's late timer put `sent` and `delivered` in one. A quarter second apart each gets its own body.
+  await httpJson('POST', `${s.rootUrl}/_sim/limits`, { sentDelayMs: 10, deliveredDelayMs: 260, readDelayMs: 510 });
+  let wamid = '';
+  try {
+    const sent = await s.net.sendMessage(creds, payload('+15550101234', { biz_opaque_callback_data: 'msg-1' }));
+    wamid = sent.messages[0].id;
+    await eventually(() => statusesOf(wamid).length >= 3);
+  } finally {
+    await httpJson('POST', `${s.rootUrl}/_sim/limits`, { sentDelayMs: 10, deliveredDelayMs: 60, readDelayMs: 110 });
+  }
   const bodies = statusBodies().filter((w) => w.body.entry[0].changes[0].value.statuses.some((st: { id: string }) => st.id === wamid));
   assert.deepEqual(bodies.map((w) => w.body.entry[0].changes[0].value.statuses[0].status), ['sent', 'delivered', 'read']);
   // The 2026 additions (research §9) are not in the 2025 recordings: the user's BSUID and the contacts entry.
