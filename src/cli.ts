@@ -30,7 +30,6 @@ import { marketingMessagesOf, setMarketingMessages } from './engine/marketing-ro
 import { LIST_PRICE_NOTE, type RateCard } from './domain/pricing/rate-card.js';
 import { createEndpoint, listEndpoints, removeEndpoint } from './engine/webhook-endpoints.js';
 import { AppError } from './errors.js';
-import { runService } from './runtime.js';
 import { listChannels } from './store/channels.js';
 import { findCompany } from './store/companies.js';
 import { DataDirInUseError, migrate, openDatabase, type Store } from './store/db.js';
@@ -227,6 +226,9 @@ async function main(argv: string[]): Promise<number> {
   }
   const config = loadConfig();
   if (command === 'serve') {
+    // Loaded here, like the simulator above: the service's modules (the HTTP app, the engine, the network adapter)
+    // cost an admin command over a second of CPU at every start, and none of them runs there.
+    const { runService } = await import('./runtime.js');
     await runService(config);
     return 0;
   }
