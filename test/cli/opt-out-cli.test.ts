@@ -10,7 +10,7 @@ let env: Record<string, string>;
 let cleanup: () => Promise<void>;
 
 before(async () => {
-  ({ env, cleanup } = await openCliEnv('tms-cli-optout-'));
+  ({ env, cleanup } = await openCliEnv('tms-cli-optout-', { migrated: true }));
 });
 after(() => cleanup());
 

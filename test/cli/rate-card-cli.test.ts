@@ -13,7 +13,7 @@ let cleanup: () => Promise<void>;
 let dir: string;
 
 before(async () => {
-  ({ env, cleanup } = await openCliEnv('tms-cli-ratecard-'));
+  ({ env, cleanup } = await openCliEnv('tms-cli-ratecard-', { migrated: true }));
   dir = tmpdir();
 });
 after(() => cleanup());

@@ -9,7 +9,7 @@ let env: Record<string, string>;
 let cleanup: () => Promise<void>;
 
 before(async () => {
-  ({ env, cleanup } = await openCliEnv('tms-cli-wh-'));
+  ({ env, cleanup } = await openCliEnv('tms-cli-wh-', { migrated: true }));
 });
 after(() => cleanup());
 

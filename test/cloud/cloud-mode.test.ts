@@ -81,7 +81,7 @@ async function received(to: string) {
 }
 
 before(async () => {
-  const database = await serviceDatabase();
+  const database = await serviceDatabase(undefined, { migrated: true });
   cleanupDb = database.cleanup;
   servicePort = await freePort();
   const simPort = await freePort();

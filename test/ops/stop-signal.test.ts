@@ -26,7 +26,7 @@ after(async () => {
 });
 
 async function serveThenTerm(command: string, args: string[]): Promise<void> {
-  const database = await serviceDatabase();
+  const database = await serviceDatabase(undefined, { migrated: true });
   cleanups.push(database.cleanup);
   const port = await freePort();
   const proc = startGroup(command, args, {

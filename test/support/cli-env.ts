@@ -5,19 +5,23 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPgDatabase, onPostgres } from './db.js';
+import { createPgDatabase, onPostgres, seedDataDir } from './db.js';
 
 /** The `tms` entry point. */
 export const TMS_BIN = new URL('../../bin/tms.mjs', import.meta.url).pathname;
 
-/** Opens the store a CLI test runs against; `cleanup` drops the database or removes the folder. */
-export async function openCliEnv(tempPrefix: string): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+/**
+ * Opens the store a CLI test runs against; `cleanup` drops the database or removes the folder. Empty (the first
+ * command migrates it), or with `migrated` already migrated (test/support/db.ts), when the file tests other commands.
+ */
+export async function openCliEnv(tempPrefix: string, options: { migrated?: boolean } = {}): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
   const base = { ...process.env, LOG_LEVEL: 'silent' } as Record<string, string>;
   delete base.DATABASE_URL;
   if (onPostgres) {
-    const database = await createPgDatabase();
+    const database = await createPgDatabase(options);
     return { env: { ...base, DATABASE_URL: database.url }, cleanup: database.drop };
   }
   const dir = mkdtempSync(join(tmpdir(), tempPrefix));
+  if (options.migrated) await seedDataDir(dir);
   return { env: { ...base, DATA_DIR: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -37,7 +37,7 @@ export async function until<T>(check: () => Promise<T | undefined | false>, time
 
 /** Builds the world; `simArgs` go to `tms simulator`. */
 export async function startCrashWorld(simArgs: string[] = [], serviceEnv: Record<string, string> = {}): Promise<CrashWorld> {
-  const database = await serviceDatabase();
+  const database = await serviceDatabase(undefined, { migrated: true });
   const servicePort = await freePort();
   const simPort = await freePort();
   const running: Proc[] = [];

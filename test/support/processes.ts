@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPgDatabase, onPostgres } from './db.js';
+import { createPgDatabase, onPostgres, seedDataDir } from './db.js';
 
 const BIN = new URL('../../bin/tms.mjs', import.meta.url).pathname;
 
@@ -81,15 +81,21 @@ export async function waitForHttp(url: string, proc: Proc, timeoutMs = 60_000): 
   throw new Error(`${url} did not come up:\n${proc.output()}`);
 }
 
-/** Where a crash-test service keeps its data: a PGlite directory, or a fresh PostgreSQL database. */
+/**
+ * Where a crash-test service keeps its data: a PGlite directory, or a fresh PostgreSQL database. Empty (the service
+ * migrates it at its first start), or with `migrated` already migrated (a copy of the suites' migrated PGlite data
+ * directory, or of the PostgreSQL template), for the tests about something else than a first start.
+ */
 export async function serviceDatabase(
   kind: 'pglite' | 'postgres' = onPostgres ? 'postgres' : 'pglite',
+  options: { migrated?: boolean } = {},
 ): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
   if (kind === 'postgres') {
-    const database = await createPgDatabase();
+    const database = await createPgDatabase(options);
     return { env: { DATABASE_URL: database.url }, cleanup: database.drop };
   }
   const dir = mkdtempSync(join(tmpdir(), 'tms-crash-'));
+  if (options.migrated) await seedDataDir(dir);
   return { env: { DATA_DIR: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
