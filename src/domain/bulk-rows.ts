@@ -9,7 +9,7 @@
  * and a named template's text parameters carry `parameter_name`.
  */
 import type { ErrorElement } from '../errors.js';
-import { variableNames } from './templates/placeholders.js';
+import { countVariables, extractPlaceholders, textLength, variableNames } from './templates/placeholders.js';
 import { prepareSendComponents, type NetworkComponent } from './templates/send-parameters.js';
 import type { Button, Component, StoredComponents } from './templates/types.js';
 
@@ -185,6 +185,165 @@ export function rowConverter(components: StoredComponents, slots: Slot[]): RowCo
       };
     }
     return { ok: true, components: prepared.components };
+  };
+}
+
+/** A row's slot values, `values[j]` for `slots[j]` (undefined: the row gives none). */
+export type SlotValues = ReadonlyArray<string | undefined>;
+
+/** How one value is checked on the fast path (each check is the one the converter makes, or stricter). */
+type ValueCheck = 'text' | 'url' | 'code' | 'payload' | 'media';
+
+/** One value of an entry: its slot, its check, and the JSON around its text (`{"type":"text","text":` … `}`). */
+interface FastValue {
+  j: number;
+  check: ValueCheck;
+  /** Most characters (code points) of a text parameter. */
+  max: number;
+  /** The media kind (`image`) of a media header. */
+  kind: string;
+  before: string;
+  after: string;
+}
+
+/** One network component of the fast path: its JSON before and after its values; an optional one is left out without a value. */
+interface FastEntry {
+  open: string;
+  values: FastValue[];
+  close: string;
+  optional: boolean;
+}
+
+const MEDIA_FORMATS = ['IMAGE', 'VIDEO', 'DOCUMENT'] as const;
+const LINK = /^https?:\/\//i;
+const WHOLE_LINK = /^https?:\/\/\S+$/i;
+const BAD_TEXT = /[\n\t]| {5}/;
+
+/** Whether a value passes its fast check; a value that fails may still be one the converter takes (it decides). */
+function passes(p: FastValue, v: string): boolean {
+  if (v.trim() === '') return false;
+  switch (p.check) {
+    case 'text':
+      return !BAD_TEXT.test(v) && (v.length <= p.max || textLength(v) <= p.max);
+    case 'code':
+      return v.length <= p.max || textLength(v) <= p.max;
+    case 'media':
+      return !LINK.test(v) || WHOLE_LINK.test(v);
+    default:
+      return true;
+  }
+}
+
+/** The fast path's entries of a template, or null when it does not cover the template (see rowComponentsJson). */
+function fastEntries(components: StoredComponents, slots: Slot[]): FastEntry[] | null {
+  if (components.some((c) => c.type === 'CAROUSEL') || slots.some((s) => s.card !== undefined)) return null;
+  const only = <T extends Component['type']>(type: T) => components.filter((c): c is Extract<Component, { type: T }> => c.type === type);
+  const [header, ...moreHeaders] = only('HEADER');
+  const [body, ...moreBodies] = only('BODY');
+  const [buttons, ...moreButtons] = only('BUTTONS');
+  if (moreHeaders.length || moreBodies.length || moreButtons.length) return null;
+  const entries: FastEntry[] = [];
+  const used = new Set<number>();
+  const slotsOf = (part: Slot['part']) => slots.flatMap((s, j) => (s.part === part ? [j] : []));
+  // A TEXT header or the body: one text parameter per variable, in order of first appearance, named or not.
+  const texts = (type: 'header' | 'body', text: string, js: number[], max: number): boolean => {
+    const names = variableNames(text);
+    const named = extractPlaceholders(text).some((p) => p.form === 'named');
+    if (js.length !== names.length) return false;
+    const values: FastValue[] = [];
+    for (const [k, j] of js.entries()) {
+      const s = slots[j];
+      if (s.kind !== 'text' || s.name !== names[k] || isPositional(s.name) === named) return false;
+      const after = named ? `,"parameter_name":${JSON.stringify(s.name)}}` : '}';
+      values.push({ j, check: 'text', max, kind: '', before: '{"type":"text","text":', after });
+      used.add(j);
+    }
+    if (values.length) entries.push({ open: `{"type":"${type}","parameters":[`, values, close: ']}', optional: false });
+    return true;
+  };
+  const headerSlots = slotsOf('HEADER');
+  if (!header) {
+    if (headerSlots.length) return null;
+  } else if (header.format === 'TEXT') {
+    if (!texts('header', header.text ?? '', headerSlots, 60)) return null;
+  } else if ((MEDIA_FORMATS as readonly string[]).includes(header.format)) {
+    const [j, ...more] = headerSlots;
+    if (j === undefined || more.length || slots[j].kind !== 'media' || slots[j].format !== header.format) return null;
+    const kind = header.format.toLowerCase();
+    entries.push({ open: '{"type":"header","parameters":[', values: [{ j, check: 'media', max: 0, kind, before: '', after: '' }], close: ']}', optional: false });
+    used.add(j);
+  } else if (headerSlots.length || countVariables(header) > 0) return null;
+  const bodySlots = slotsOf('BODY');
+  if (!body) {
+    if (bodySlots.length) return null;
+  } else if (!texts('body', body.text, bodySlots, components.length === 1 ? 32768 : 1024)) return null;
+  const buttonSlots = slotsOf('BUTTONS');
+  if (buttonSlots.length && !buttons) return null;
+  let last = -1;
+  for (const j of buttonSlots) {
+    const s = slots[j];
+    const b = buttons!.buttons[s.index];
+    if (!b || b.type !== s.buttonType || s.index <= last) return null;
+    last = s.index;
+    const kind: [string, string, ValueCheck] | null =
+      b.type === 'URL' && s.kind === 'button' && countVariables(b) === 1 ? ['url', 'text', 'url']
+      : b.type === 'COPY_CODE' && s.kind === 'button' ? ['copy_code', 'coupon_code', 'code']
+      : b.type === 'QUICK_REPLY' && s.kind === 'payload' && s.optional ? ['quick_reply', 'payload', 'payload']
+      : null;
+    if (!kind) return null;
+    const [subType, param, check] = kind;
+    entries.push({
+      open: `{"type":"button","sub_type":"${subType}","index":${s.index},"parameters":[`,
+      values: [{ j, check, max: 20, kind: '', before: `{"type":"${param}","${param}":`, after: '}' }],
+      close: ']}',
+      // Only a payload may be left out (rowConverter sends no entry for it); the other buttons need their value.
+      optional: check === 'payload',
+    });
+    used.add(j);
+  }
+  // Every button that needs a value has a slot, and every slot is in an entry.
+  if (buttons?.buttons.some((b, i) => countVariables(b) > 0 && !buttonSlots.some((j) => slots[j].index === i))) return null;
+  return used.size === slots.length ? entries : null;
+}
+
+/**
+ * The JSON text of a row's network components made straight from its slot values, with no object built per row:
+ * the text JSON.stringify makes of rowConverter's components for the same row ('' when there are none). Every
+ * check rowConverter makes on a value is made here as well (or a stricter one); a row with a value that fails one
+ * gets undefined, and the caller converts it with rowConverter, whose answer (its errors included) is the
+ * reference. Null for a template this does not cover (a carousel, a part rowConverter refuses for every row), whose
+ * rows all go through rowConverter. A bulk start converts every row: this is the share of its CPU that depends on
+ * the template only, done once.
+ */
+export function rowComponentsJson(components: StoredComponents, slots: Slot[]): ((values: SlotValues) => string | undefined) | null {
+  let entries: FastEntry[] | null;
+  try {
+    entries = fastEntries(components, slots);
+  } catch {
+    entries = null;
+  }
+  if (!entries) return null;
+  const list = entries;
+  return (values) => {
+    let json = '';
+    for (const e of list) {
+      if (e.optional) {
+        const v = values[e.values[0].j];
+        if (v === undefined || v === '') continue;
+      }
+      let text = e.open;
+      for (let k = 0; k < e.values.length; k += 1) {
+        const p = e.values[k];
+        const v = values[p.j];
+        if (v === undefined || !passes(p, v)) return undefined;
+        if (k) text += ',';
+        text += p.check === 'media'
+          ? `{"type":"${p.kind}","${p.kind}":{"${LINK.test(v) ? 'link' : 'id'}":${JSON.stringify(v)}}}`
+          : p.before + JSON.stringify(v) + p.after;
+      }
+      json += (json ? ',' : '[') + text + e.close;
+    }
+    return json && `${json}]`;
   };
 }
 
