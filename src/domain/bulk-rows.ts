@@ -399,14 +399,17 @@ function notTaken(name: string, why: string, field: (name: string) => string, la
 export function v1UnusedValueCheck(slots: Slot[]): (row: Record<string, unknown>, field: (name: string) => string, label: string) => ErrorElement[] {
   const taken = new Set(slots.map(v1Field));
   const body = slots.filter((s) => s.part === 'BODY' && s.card === undefined).length;
+  // Per template, not per row: which params positions and value fields no slot reads.
+  const takenParams = new Set([...taken].flatMap((f) => /^params\[(\d+)\]$/.exec(f ?? '')?.slice(1).map(Number) ?? []));
+  const untaken = V1_VALUE_FIELDS.filter((f) => !taken.has(f));
   return (row, field, label) => {
-    const errors: ErrorElement[] = [];
+    let errors: ErrorElement[] | undefined;
     const params = Array.isArray(row.params) ? row.params : [];
-    params.forEach((v, k) => {
-      if (given(v) && !taken.has(`params[${k}]`)) errors.push(notTaken(`params[${k}]`, `the template's body has ${body} variable(s)`, field, label));
-    });
-    for (const f of V1_VALUE_FIELDS) if (given(row[f]) && !taken.has(f)) errors.push(notTaken(f, `the template has no ${V1_FIELD_PART[f]}`, field, label));
-    return errors;
+    for (let k = 0; k < params.length; k += 1) {
+      if (!takenParams.has(k) && given(params[k])) (errors ??= []).push(notTaken(`params[${k}]`, `the template's body has ${body} variable(s)`, field, label));
+    }
+    for (const f of untaken) if (given(row[f])) (errors ??= []).push(notTaken(f, `the template has no ${V1_FIELD_PART[f]}`, field, label));
+    return errors ?? [];
   };
 }
 

@@ -360,13 +360,14 @@ function readyLine(template: TemplateRow): (row: ReadyRow) => string {
   // object built per row.
   const head = '{"messaging_product":"whatsapp","recipient_type":"individual",';
   const middle = `,"type":"template","template":{"name":${JSON.stringify(template.name)},"language":${JSON.stringify({ code: template.language })}`;
+  // JSON text holds no raw tab, newline or carriage return: only its backslashes need COPY's escape, part by part
+  // (the shared text once), so the joined payload is not searched again.
+  const escape = (json: string) => (json.includes('\\') ? json.replaceAll('\\', '\\\\') : json);
+  const shared = escape(middle);
   return (row) => {
-    const target = JSON.stringify(sendTarget(row)).slice(1, -1);
-    const components = row.components ? `,"components":${row.components}}}` : '}}';
-    // JSON text holds no raw tab, newline or carriage return: only its backslashes need COPY's escape.
-    const json = head + target + middle + components;
-    const payload = json.includes('\\') ? json.replaceAll('\\', '\\\\') : json;
-    return `${copyField(row.ref)}\t${copyField(row.phone)}\t${copyField(row.userId)}\t${copyField(row.fullName)}\t${payload}`;
+    const target = row.phone !== null ? `"to":${JSON.stringify(row.phone)}` : JSON.stringify(sendTarget(row)).slice(1, -1);
+    const components = row.components ? `,"components":${escape(row.components)}}}` : '}}';
+    return `${copyField(row.ref)}\t${copyField(row.phone)}\t${copyField(row.userId)}\t${copyField(row.fullName)}\t${head}${escape(target)}${shared}${components}`;
   };
 }
 

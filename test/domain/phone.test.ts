@@ -26,3 +26,17 @@ test('too short and too long are refused', () => {
 test('a country code cannot start with 0', () => {
   assert.equal(normalizePhone('05551234567').ok, false);
 });
+
+test('a number already in E.164 (or its digits) is taken as it is, the same as through every rule', () => {
+  assert.deepEqual(normalizePhone('+905551234567'), { ok: true, e164: '+905551234567' });
+  for (const input of ['12345678', '123456789012345', '+12345678', '1234567', '+1234567', '0123456789', '+0123456789', '+123456789012345', '1234567890123456', '++12345678', '12345678\n', ' 12345678']) {
+    const rules = (() => {
+      const compact = input.trim().replace(/[\s().-]/g, '');
+      const withPlus = compact.startsWith('00') ? '+' + compact.slice(2) : compact.startsWith('+') ? compact : '+' + compact;
+      const digits = withPlus.slice(1);
+      return /^\+\d+$/.test(withPlus) && !digits.startsWith('0') && digits.length >= 8 && digits.length <= 15 ? withPlus : null;
+    })();
+    const got = normalizePhone(input);
+    assert.equal(got.ok ? got.e164 : null, rules, JSON.stringify(input));
+  }
+});
