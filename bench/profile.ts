@@ -19,6 +19,8 @@
  * messages are posted in bodies of 100, 8 at a time (the ingestion bench of bench/run.ts); the database samples,
  * CPU, rows written and the service's profile then cover the ingestion only (the profiler is started and stopped
  * around it by SIGUSR2, bench/lib/profile-window.mjs). `--keep FILE` keeps the service's .cpuprofile (for DevTools).
+ * The window also counts the service's garbage collections; with `--heap` it samples its allocations too (bytes by
+ * allocating function; the allocation sampler slows the service, so the rate and CPU of such a run are not compared).
  *
  * `--singles N` profiles single sends alone, the same way: after the send, N single-messagev2 POSTs, 32 in flight
  * (the singles bench of bench/run.ts), timed to the last answer; CPU per request includes the bench process's own
@@ -45,6 +47,8 @@ const WINDOWED = INGESTION > 0 || SINGLES > 0;
 const START_ONLY = process.argv.includes('--start-only');
 /** `--built`: the service runs from dist/ (NODE_ENV=production), not through tsx. */
 const BUILT = process.argv.includes('--built');
+/** `--heap`: the window also samples the service's allocations (ingestion and singles only). */
+const HEAP = process.argv.includes('--heap');
 
 interface ProfileNode {
   id: number;
@@ -92,6 +96,31 @@ function summarise(profile: CpuProfile) {
   return { byFunction: sort(byFunction), byPlace: sort(byPlace), total, idle };
 }
 
+interface HeapNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  id: number;
+  children: HeapNode[];
+}
+interface HeapProfile {
+  head: HeapNode;
+}
+
+/** Allocated bytes by allocating function (each node's selfSize: V8 scales its samples to an estimate of bytes). */
+function summariseHeap(profile: HeapProfile) {
+  const byFunction = new Map<string, number>();
+  let total = 0;
+  const walk = (n: HeapNode) => {
+    const { functionName, url, lineNumber } = n.callFrame;
+    const key = `${functionName || '(anonymous)'} — ${placeOf(url)}${url && !url.startsWith('node:') ? `:${lineNumber + 1}` : ''}`;
+    if (n.selfSize > 0) byFunction.set(key, (byFunction.get(key) ?? 0) + n.selfSize);
+    total += n.selfSize;
+    n.children.forEach(walk);
+  };
+  walk(profile.head);
+  return { byFunction: [...byFunction].sort((a, b) => b[1] - a[1]), total };
+}
+
 /** A statement's text made comparable: whitespace collapsed, literals lists kept short, cut at 110 characters. */
 function shapeOf(query: string): string {
   return query.replace(/\s+/g, ' ').replace(/'[^']*'/g, "'…'").trim().slice(0, 110);
@@ -103,7 +132,7 @@ async function main(): Promise<void> {
   const world = await startWorld({
     database: 'postgres', instances: 1, simMps: null, channelMps: 100_000,
     serviceNodeArgs: WINDOWED ? ['--import', new URL('./lib/profile-window.mjs', import.meta.url).pathname] : ['--cpu-prof', `--cpu-prof-dir=${dir}`],
-    serviceEnv: BUILT ? { NODE_ENV: 'production' } : undefined,
+    serviceEnv: { ...(BUILT ? { NODE_ENV: 'production' } : {}), ...(HEAP ? { TMS_HEAP_PROFILE: '1' } : {}) },
   });
   let statements = new Map<string, number>();
   let waits = new Map<string, number>();
@@ -213,6 +242,12 @@ async function main(): Promise<void> {
   if (!file) throw new Error(`no profile of ${servicePid} in ${dir}: ${readdirSync(dir).join(', ')}`);
   const prof = summarise(JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile);
   if (process.argv.includes('--keep')) copyFileSync(join(dir, file), process.argv[process.argv.indexOf('--keep') + 1]);
+  const windowFile = (prefix: string) => (WINDOWED ? readdirSync(dir).find((f) => f.startsWith(prefix)) : undefined);
+  const gcFile = windowFile('gc.');
+  const gc = gcFile ? (JSON.parse(readFileSync(join(dir, gcFile), 'utf8')) as Record<string, { count: number; ms: number }>) : undefined;
+  const heapFile = windowFile('heap.');
+  const heap = heapFile ? summariseHeap(JSON.parse(readFileSync(join(dir, heapFile), 'utf8')) as HeapProfile) : undefined;
+  if (heapFile && process.argv.includes('--keep')) copyFileSync(join(dir, heapFile), process.argv[process.argv.indexOf('--keep') + 1].replace(/\.cpuprofile$/, '') + '.heapprofile');
   rmSync(dir, { recursive: true, force: true });
 
   const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)} %`;
@@ -239,6 +274,26 @@ async function main(): Promise<void> {
     '|---|---|---|',
     ...prof.byFunction.slice(0, TOP).map(([f, ms]) => `| ${f.replace(/\|/g, '\\|')} | ${(ms / 1000).toFixed(2)} s | ${pct(ms, busy)} |`),
     '',
+    ...(gc
+      ? [
+          `**Garbage collections** in the same window (${WINDOWED && INGESTION > 0 ? `per 1,000 events: ${Object.entries(gc).map(([k, v]) => `${k} ${((1000 * v.count) / INGESTION).toFixed(2)}, ${((1000 * v.ms) / INGESTION).toFixed(2)} ms`).join('; ')}` : ''}):`,
+          '',
+          '| kind | count | pause ms |',
+          '|---|---|---|',
+          ...Object.entries(gc).map(([k, v]) => `| ${k} | ${v.count} | ${v.ms.toFixed(1)} |`),
+          '',
+        ]
+      : []),
+    ...(heap
+      ? [
+          `**Allocations sampled** (TMS_HEAP_PROFILE=1, V8's sampling heap profiler, one sample per 32 KiB on average, collected objects included; about ${(heap.total / 1048576).toFixed(0)} MiB allocated${INGESTION > 0 ? `, ${((heap.total / INGESTION) | 0)} bytes per event` : ''}): bytes by allocating function (self)`,
+          '',
+          '| function | MiB | share |',
+          '|---|---|---|',
+          ...heap.byFunction.slice(0, TOP).map(([f, b]) => `| ${f.replace(/\|/g, '\\|')} | ${(b / 1048576).toFixed(1)} | ${pct(b, heap.total)} |`),
+          '',
+        ]
+      : []),
     `**PostgreSQL active sessions** (${samples} samples of pg_stat_activity every ~10 ms; ${activeSamples} busy-backend samples, on average ${(activeSamples / samples).toFixed(2)} backends busy): statements by share of busy samples`,
     '',
     '| statement (start) | share |',
