@@ -9,6 +9,7 @@ import { CHECK_MOVES, LEASED_STATUSES, MESSAGE_MOVES, onlySource, QUEUED_STATUS,
 import type { MessageStatus } from '../domain/message-states.js';
 import type { MessageRow } from './message-inserts.js';
 import type { Database } from './schema.js';
+import { textArray } from './text-array.js';
 
 type Db = Kysely<Database>;
 
@@ -44,7 +45,7 @@ export const states = (list: readonly string[]) => sql.join(list.map((s) => sql.
  * are selected (`t`): beside `m.id = t.id` in a nested loop it became a second index condition, and PostgreSQL 15
  * walks every element of the array on each probe: n² steps for a batch of n rows.
  */
-export const amongIds = (rows: ReadonlyArray<{ id: string }>) => sql`m.id = any(${rows.map((r) => r.id)}::text[])`;
+export const amongIds = (rows: ReadonlyArray<{ id: string }>) => sql`m.id = any(${textArray(rows.map((r) => r.id))}::text[])`;
 
 /** `'A'` as an SQL literal (a status from the domain's tables, never from input). */
 export const state = (s: string) => sql.lit(s);

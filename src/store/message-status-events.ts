@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { MessageStatus } from '../domain/message-states.js';
 import type { MessageRow } from './message-inserts.js';
 import { amongIds, type MovedRow } from './message-moves.js';
+import { textArray } from './text-array.js';
 import type { Database } from './schema.js';
 
 type Db = Kysely<Database>;
@@ -18,7 +19,11 @@ type Db = Kysely<Database>;
 function rowsJson(rows: EventUpdate[]): string {
   return JSON.stringify(rows.map((row) => {
     const present: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(row)) if (value !== null) present[key] = value;
+    // for-in, not Object.entries: no [key, value] array per field of every row.
+    for (const key in row) {
+      const value = row[key as keyof EventUpdate];
+      if (value !== null) present[key] = value;
+    }
     return present;
   }));
 }
@@ -68,19 +73,23 @@ const eventTargetColumns = sql`id, company_id, phone_number, status, reached_ran
  * autovacuum off) it scanned the whole table for every status batch, a cost that grew with the table.
  */
 export async function findMessagesForEvents(db: Db, wamids: string[], ids: string[]): Promise<StatusTarget[]> {
+  // A wamid given twice finds its row once all the same (`= any` matches a row, not an element), so none is dropped here.
   const found = wamids.length === 0 ? [] : (await sql<StatusTarget>`
-    select ${eventTargetColumns} from messages where ext_id = any(${[...new Set(wamids)]}::text[])`.execute(db)).rows;
-  const seen = new Set(found.map((m) => m.id));
-  const rest = [...new Set(ids)].filter((id) => !seen.has(id));
+    select ${eventTargetColumns} from messages where ext_id = any(${textArray(wamids)}::text[])`.execute(db)).rows;
+  if (ids.length === 0) return found;
+  const seen = new Set<string>();
+  for (let i = 0; i < found.length; i++) seen.add(found[i].id);
+  const rest: string[] = [];
+  for (let i = 0; i < ids.length; i++) if (!seen.has(ids[i])) rest.push(ids[i]);
   if (rest.length === 0) return found;
   const byId = await sql<StatusTarget>`
-    select ${eventTargetColumns} from messages where id = any(${rest}::text[]) and send_attempted_at is not null`.execute(db);
+    select ${eventTargetColumns} from messages where id = any(${textArray([...new Set(rest)])}::text[]) and send_attempted_at is not null`.execute(db);
   return [...found, ...byId.rows];
 }
 
 /** These messages again (those whose guarded update found them changed), with their guard; no lock. */
 export async function findMessagesForEventsById(db: Db, ids: string[]): Promise<StatusTarget[]> {
-  const result = await sql<StatusTarget>`select ${eventTargetColumns} from messages where id = any(${ids}::text[])`.execute(db);
+  const result = await sql<StatusTarget>`select ${eventTargetColumns} from messages where id = any(${textArray(ids)}::text[])`.execute(db);
   return result.rows;
 }
 
