@@ -29,8 +29,11 @@ export function parseBsuid(input: string): ParsedBsuid {
 
 /** Whether a text is a BSUID or parent BSUID as the network writes it. */
 export function isBsuid(text: string): boolean {
-  const parsed = parseBsuid(text);
-  return parsed.ok && parsed.userId === text;
+  // parseBsuid's rule on the text as it is (a text with surrounding spaces is not one): nothing is allocated for a
+  // text that is not a BSUID, as most `recipient_id`s of status webhooks are not (they are phone numbers).
+  if (text.length > BSUID_MAX_LENGTH) return false;
+  const m = BSUID.exec(text);
+  return m !== null && m[3] !== 'ENT';
 }
 
 /** Whether a BSUID is a parent BSUID (`CC.ENT.…`), shared by linked business portfolios. */

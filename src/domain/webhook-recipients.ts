@@ -84,11 +84,34 @@ export interface StatusIds {
  */
 export function statusRecipient(status: StatusIds, contact: WebhookContact | undefined): WebhookPerson {
   return {
-    phone: webhookPhone(status.recipient_id) ?? webhookPhone(contact?.wa_id),
-    userId: bsuid(status.recipient_user_id) ?? bsuid(contact?.user_id) ?? (isBsuid(String(status.recipient_id ?? '')) ? String(status.recipient_id) : null),
-    parentUserId: bsuid(status.recipient_parent_user_id) ?? bsuid(contact?.parent_user_id),
-    username: username(contact?.profile?.username),
+    phone: statusPhone(status, contact),
+    userId: statusUserId(status, contact),
+    parentUserId: statusParentUserId(status, contact),
+    username: statusUsername(contact),
   };
+}
+
+/**
+ * The parts of `statusRecipient`, each alone: the status path reads the BSUIDs and username of every status, and the
+ * phone number only of a status that also names a BSUID (a link), so it is not normalised for the others.
+ */
+export function statusPhone(status: StatusIds, contact: WebhookContact | undefined): string | null {
+  return webhookPhone(status.recipient_id) ?? webhookPhone(contact?.wa_id);
+}
+
+/** The recipient's BSUID (`statusRecipient`). */
+export function statusUserId(status: StatusIds, contact: WebhookContact | undefined): string | null {
+  return bsuid(status.recipient_user_id) ?? bsuid(contact?.user_id) ?? (isBsuid(String(status.recipient_id ?? '')) ? String(status.recipient_id) : null);
+}
+
+/** The recipient's parent BSUID (`statusRecipient`). */
+export function statusParentUserId(status: StatusIds, contact: WebhookContact | undefined): string | null {
+  return bsuid(status.recipient_parent_user_id) ?? bsuid(contact?.parent_user_id);
+}
+
+/** The recipient's username (`statusRecipient`). */
+export function statusUsername(contact: WebhookContact | undefined): string | null {
+  return username(contact?.profile?.username);
 }
 
 /** An inbound message's fields read here. */

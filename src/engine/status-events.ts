@@ -25,7 +25,7 @@ import { suppressNumber } from '../store/opt-outs.js';
 import { deletePendingStatusEvents, insertPendingStatusEvents, lockPendingStatusEvents, agePendingStatusEvents } from '../store/status-events.js';
 import { applyCostMoves, applyCounterMoves } from './counters.js';
 import type { ChangeHandler } from './webhook-inbox.js';
-import { cleanContact, contactFor, statusRecipient, type WebhookContact, type WebhookPerson } from '../domain/webhook-recipients.js';
+import { cleanContact, contactFor, statusParentUserId, statusPhone, statusUserId, statusUsername, type WebhookContact } from '../domain/webhook-recipients.js';
 import { upsertRecipientLinks, type NewRecipientLink } from '../store/recipient-links.js';
 
 /** One status object of a webhook. */
@@ -62,12 +62,20 @@ interface Item {
   order: number;
   /** When it happened (ISO). */
   at: string;
-  /** The recipient it names. */
-  who: WebhookPerson;
+  /** The recipient's BSUID, parent BSUID and username (`statusRecipient`; its phone number is read only for a link). */
+  userId: string | null;
+  parentUserId: string | null;
+  username: string | null;
 }
 
 /** Rounds of read-compute-update for messages that changed between their read and their update. */
 const ROUNDS = 3;
+
+/** Whether the items are in event-time order already (a body's statuses mostly are): the sort and its copy are skipped. */
+function inOrder(items: Item[]): boolean {
+  for (let i = 1; i < items.length; i++) if (items[i - 1].order > items[i].order) return false;
+  return true;
+}
 
 /**
  * Applies status objects; returns the ones whose message was not found (kept in pending_status_events and retried).
@@ -79,6 +87,12 @@ const ROUNDS = 3;
  * passes through is its own row change, which the client-webhook outbox triggers see. Only the first statement waits for rows; every later one already holds rows, so
  * it skips rows another transaction holds rather than wait out of id order (lock order, src/store/README.md), and
  * statuses whose message could not be updated are returned with the unmatched ones, so they are kept and retried.
+ *
+ * Every status of every webhook passes here, so it keeps what it allocates per status small (the service runs with a
+ * small young generation: garbage is paid in scavenges): the matched messages are indexes into the rows read, with
+ * their statuses in an array beside them, no Map is walked entry by entry, and the loops over statuses are indexed
+ * (a `for…of` allocates an iterator result per element until the optimising compiler has compiled the function, and a
+ * handler that runs once per group of bodies gets there late).
  */
 export async function applyStatuses(tx: Kysely<Database>, statuses: StatusObject[]): Promise<StatusObject[]> {
   const items: Item[] = [];
@@ -86,113 +100,159 @@ export async function applyStatuses(tx: Kysely<Database>, statuses: StatusObject
   const callbacks: string[] = [];
   /** Event times by timestamp: the statuses of a body mostly share their second, and a Date per status is not free. */
   const times = new Map<unknown, string>();
-  for (const s of statuses) {
+  for (let n = 0; n < statuses.length; n++) {
+    const s = statuses[n];
     if (typeof s.id !== 'string' || typeof s.status !== 'string' || !EVENT_STATUS[s.status]) continue;
     let at = times.get(s.timestamp);
     if (at === undefined) {
       at = eventTime(s.timestamp);
       if (typeof s.timestamp === 'string' || typeof s.timestamp === 'number') times.set(s.timestamp, at);
     }
-    items.push({ s, event: EVENT_STATUS[s.status], order: Number(s.timestamp ?? 0), at, who: statusRecipient(s, s.tms_contact) });
+    const contact = s.tms_contact;
+    items.push({
+      s, event: EVENT_STATUS[s.status], order: Number(s.timestamp ?? 0), at,
+      userId: statusUserId(s, contact), parentUserId: statusParentUserId(s, contact), username: statusUsername(contact),
+    });
     wamids.push(s.id);
     if (typeof s.biz_opaque_callback_data === 'string') callbacks.push(s.biz_opaque_callback_data);
   }
   if (items.length === 0) return [];
   const messages = await findMessagesForEvents(tx, wamids, callbacks);
-  const byExt = new Map<string, StatusTarget>();
-  const byId = new Map<string, StatusTarget>();
-  for (const m of messages) {
-    byId.set(m.id, m);
-    if (m.ext_id) byExt.set(m.ext_id, m);
-  }
+  /** The rows read, by wamid (their index in `messages`); by id only once a status is matched by our id. */
+  const byExt = new Map<string, number>();
+  for (let i = 0; i < messages.length; i++) if (messages[i].ext_id) byExt.set(messages[i].ext_id!, i);
+  let byId: Map<string, number> | undefined;
   /** Each matched message's statuses, in event-time order (so the batch reaches the state of the events one by one). */
-  const statusesOf = new Map<string, Item[]>();
+  const statusesOf: Array<Item[] | undefined> = new Array(messages.length);
+  /** The matched messages (indexes into `messages`), in the order of their first status. */
+  const matched: number[] = [];
   const unmatched: StatusObject[] = [];
   let several = false;
-  for (const item of items.sort((a, b) => a.order - b.order)) {
+  if (!inOrder(items)) items.sort((a, b) => a.order - b.order);
+  for (let n = 0; n < items.length; n++) {
+    const item = items[n];
     const callback = item.s.biz_opaque_callback_data;
-    const message = byExt.get(item.s.id as string) ?? (typeof callback === 'string' ? byId.get(callback) : undefined);
-    if (!message) {
+    let i = byExt.get(item.s.id as string);
+    if (i === undefined && typeof callback === 'string') {
+      if (byId === undefined) {
+        byId = new Map();
+        for (let k = 0; k < messages.length; k++) byId.set(messages[k].id, k);
+      }
+      i = byId.get(callback);
+    }
+    if (i === undefined) {
       unmatched.push(item.s);
       continue;
     }
-    const list = statusesOf.get(message.id);
+    const list = statusesOf[i];
     if (list) {
       list.push(item);
       several = true;
-    } else statusesOf.set(message.id, [item]);
+    } else {
+      statusesOf[i] = [item];
+      matched.push(i);
+    }
   }
   // One status per step only when a message has several here and a client endpoint takes message status changes
   // (each state is then a change of its own for the outbox); otherwise one step applies all (fewer row versions).
-  const stepwise = several && (await hasMessageStatusSubscribers(tx, [...new Set([...statusesOf.keys()].map((id) => byId.get(id)!.company_id))]));
-  const stepsOf = new Map<string, Item[][]>();
-  for (const [id, list] of statusesOf) stepsOf.set(id, stepwise ? list.map((item) => [item]) : [list]);
+  const stepwise = several && (await hasMessageStatusSubscribers(tx, [...new Set(matched.map((i) => messages[i].company_id))]));
+  /** A matched message's statuses applied at a step: its step-th alone (stepwise), else all of them at step 0. */
+  const stepCount = (i: number) => (stepwise ? statusesOf[i]!.length : 1);
+  /** Index of a message among the rows read, for the rows read again (by id). */
+  const indexOf = (id: string) => {
+    if (byId === undefined) {
+      byId = new Map();
+      for (let k = 0; k < messages.length; k++) byId.set(messages[k].id, k);
+    }
+    return byId.get(id)!;
+  };
   const moved: EventMovedRow[] = [];
-  /** Messages one of whose steps could not be applied: their later steps wait with it. */
-  const deferredFrom = new Map<string, number>();
+  /** Messages one of whose steps could not be applied (index → step): their later steps wait with it. */
+  const deferredFrom = new Map<number, number>();
   let first = true;
   for (let step = 0; ; step += 1) {
-    const ids: string[] = [];
-    for (const [id, steps] of stepsOf) if (steps.length > step && !deferredFrom.has(id)) ids.push(id);
-    if (ids.length === 0) break;
+    /** The messages with a status at this step (indexes into `messages`). */
+    const at: number[] = [];
+    for (let n = 0; n < matched.length; n++) if (stepCount(matched[n]) > step && !deferredFrom.has(matched[n])) at.push(matched[n]);
+    if (at.length === 0) break;
     // The first step uses the rows as read above; a later one reads them again (the step before changed them).
-    let targets = step === 0 ? ids.map((id) => byId.get(id)!) : await findMessagesForEventsById(tx, ids);
-    /** Messages whose status of this step is not settled yet (applied, or found to change nothing). */
-    const open = new Set(targets.map((m) => m.id));
+    let targets = step === 0 ? at.map((i) => messages[i]) : await findMessagesForEventsById(tx, at.map((i) => messages[i].id));
+    /** The messages of the last round whose update did not apply (changed since read, or held): read again. */
+    let open: string[] = [];
     for (let round = 1; ; round += 1) {
       const updates: EventUpdate[] = [];
-      for (const message of targets) {
+      for (let k = 0; k < targets.length; k++) {
+        const message = targets[k];
         const update = initialUpdate(message);
-        for (const item of stepsOf.get(message.id)![step]) applyOne(update, item);
+        // The rows as read first are in the order of `at`; rows read again are found by id.
+        const list = statusesOf[step === 0 && round === 1 ? at[k] : indexOf(message.id)]!;
+        if (stepwise) applyOne(update, list[step]);
+        else for (let n = 0; n < list.length; n++) applyOne(update, list[n]);
         if (changes(update, message)) updates.push(clearFailureOnRecovery(clampTimes(update, message), message));
-        else open.delete(message.id);
       }
       const applied = await applyEventUpdates(tx, updates, first);
       if (updates.length > 0) first = false;
-      for (const m of applied) {
-        moved.push(m);
-        open.delete(m.id!);
-      }
-      if (open.size === 0 || round === ROUNDS) break;
-      // Changed since they were read: read again and recompute from what they hold now.
-      targets = await findMessagesForEventsById(tx, [...open]);
-      const found = new Set(targets.map((m) => m.id));
-      for (const id of open) if (!found.has(id)) open.delete(id);
+      for (const m of applied) moved.push(m);
+      // Each update applies at most once, so as many applied as sent is all of them (the usual case: no set built).
+      open = applied.length === updates.length ? [] : notApplied(updates, applied);
+      if (open.length === 0 || round === ROUNDS) break;
+      // Changed since they were read: read again and recompute from what they hold now (one not found is dropped).
+      targets = await findMessagesForEventsById(tx, open);
     }
     // Still changing after every round, or held by another transaction: kept and retried later from this status on.
-    for (const id of open) deferredFrom.set(id, step);
+    for (const id of open) deferredFrom.set(indexOf(id), step);
   }
-  const deferred = [...deferredFrom].flatMap(([id, step]) => stepsOf.get(id)!.slice(step).flat().map((item) => item.s));
+  const deferred: StatusObject[] = [];
+  for (const [i, step] of deferredFrom) for (const item of statusesOf[i]!.slice(step)) deferred.push(item.s);
   await applyCounterMoves(tx, moved);
   await applyCostMoves(tx, moved);
   // An undeliverable number (131026) is suppressed with its applied failure.
-  for (const [id, list] of statusesOf) {
-    const applied = deferredFrom.has(id) ? stepsOf.get(id)!.slice(0, deferredFrom.get(id)).flat() : list;
-    if (applied.some((item) => item.event === 'BACKEND_FAILED' && item.s.errors?.some((e) => Number(e.code) === 131026))) {
-      const m = byId.get(id)!;
-      // The suppression list holds phone numbers; a BSUID the network does not know fails again on its own.
-      if (m.phone_number) await suppressNumber(tx, m.company_id, m.phone_number, 'UNDELIVERABLE_131026');
+  for (let n = 0; n < matched.length; n++) {
+    const i = matched[n];
+    const list = statusesOf[i]!;
+    const end = deferredFrom.get(i) ?? list.length; // the statuses applied: those before a deferred step
+    for (let k = 0; k < end; k++) {
+      const item = list[k];
+      if (item.event === 'BACKEND_FAILED' && item.s.errors?.some((e) => Number(e.code) === 131026)) {
+        const m = messages[i];
+        // The suppression list holds phone numbers; a BSUID the network does not know fails again on its own.
+        if (m.phone_number) await suppressNumber(tx, m.company_id, m.phone_number, 'UNDELIVERABLE_131026');
+        break;
+      }
     }
   }
-  await linkRecipients(tx, statusesOf, byId);
-  return [...unmatched, ...deferred];
+  await linkRecipients(tx, matched, statusesOf, messages);
+  return deferred.length === 0 ? unmatched : [...unmatched, ...deferred];
+}
+
+/** The ids of the updates that did not apply. */
+function notApplied(updates: EventUpdate[], applied: EventMovedRow[]): string[] {
+  const done = new Set(applied.map((m) => m.id));
+  return updates.filter((u) => !done.has(u.id)).map((u) => u.id);
 }
 
 /**
  * A status that names both a phone number and a BSUID shows they are one person: the link is recorded for the
  * message's company (rows in BSUID order), whether or not the status itself changed the message.
  */
-async function linkRecipients(tx: Kysely<Database>, statusesOf: Map<string, Item[]>, byId: Map<string, StatusTarget>): Promise<void> {
-  const byCompany = new Map<string, NewRecipientLink[]>();
-  for (const [id, list] of statusesOf) {
-    const companyId = byId.get(id)!.company_id;
-    for (const { who } of list) {
-      if (!who.phone || !who.userId) continue;
+async function linkRecipients(tx: Kysely<Database>, matched: number[], statusesOf: Array<Item[] | undefined>, messages: StatusTarget[]): Promise<void> {
+  let byCompany: Map<string, NewRecipientLink[]> | undefined;
+  for (let n = 0; n < matched.length; n++) {
+    const i = matched[n];
+    const list = statusesOf[i]!;
+    for (let k = 0; k < list.length; k++) {
+      const item = list[k];
+      if (!item.userId) continue;
+      const phone = statusPhone(item.s, item.s.tms_contact);
+      if (!phone) continue;
+      const companyId = messages[i].company_id;
+      byCompany ??= new Map();
       const links = byCompany.get(companyId) ?? [];
       byCompany.set(companyId, links);
-      links.push({ phone_number: who.phone, user_id: who.userId, parent_user_id: who.parentUserId, username: who.username, source: 'status_webhook' });
+      links.push({ phone_number: phone, user_id: item.userId, parent_user_id: item.parentUserId, username: item.username, source: 'status_webhook' });
     }
   }
+  if (byCompany === undefined) return;
   for (const [companyId, links] of [...byCompany].sort(([a], [b]) => (a < b ? -1 : 1))) await upsertRecipientLinks(tx, companyId, links);
 }
 
@@ -205,7 +265,7 @@ function changes(u: EventUpdate, m: StatusTarget): boolean {
   if (u.status !== m.status || (u.ext_id && !m.ext_id)) return true;
   if (u.pricing_rank !== null && u.pricing_rank > (m.pricing_rank ?? -1)) return true;
   if ((u.user_id && !m.user_id) || (u.parent_user_id && u.parent_user_id !== m.parent_user_id) || (u.username && u.username !== m.username)) return true;
-  for (const f of SET_ONCE) if (u[f] !== null && m[f] === null) return true;
+  for (let i = 0; i < SET_ONCE.length; i++) if (u[SET_ONCE[i]] !== null && m[SET_ONCE[i]] === null) return true;
   return false;
 }
 
@@ -218,7 +278,8 @@ function changes(u: EventUpdate, m: StatusTarget): boolean {
  */
 function clampTimes(u: EventUpdate, m: StatusTarget): EventUpdate {
   let floor = m.send_attempted_at ?? 0;
-  for (const field of FUNNEL) {
+  for (let i = 0; i < FUNNEL.length; i++) {
+    const field = FUNNEL[i];
     const existing = m[field];
     if (existing !== null) {
       floor = Math.max(floor, existing);
@@ -290,12 +351,13 @@ function takePricing(u: EventUpdate, s: StatusObject, event: MessageStatus): voi
   u.pricing_rank = rank;
 }
 
-function applyOne(u: EventUpdate, { s, event, at, who }: Item): void {
+function applyOne(u: EventUpdate, item: Item): void {
+  const { s, event, at } = item;
   u.ext_id = u.ext_id ?? (s.id as string);
   takePricing(u, s, event);
-  u.user_id = u.user_id ?? who.userId;
-  u.parent_user_id = who.parentUserId ?? u.parent_user_id;
-  u.username = who.username ?? u.username;
+  u.user_id = u.user_id ?? item.userId;
+  u.parent_user_id = item.parentUserId ?? u.parent_user_id;
+  u.username = item.username ?? u.username;
   const next = statusAfterEvent(u.status, event);
   // A time field is filled when its event arrives, even late (it records when that step happened); a message the
   // network failed gains no delivered or seen time (timeFieldAfterEvent).
@@ -342,14 +404,18 @@ export function messageStatusHandler(log?: Pick<Logger, 'warn'>): ChangeHandler 
   return async ({ tx, changes, afterCommit }) => {
     // An item that cannot be applied is set apart with its reason; the items beside it are applied.
     const rejected: RejectedItem[] = [];
-    const statuses = changes.flatMap(({ value, nulFree }) =>
-      (Array.isArray(value.statuses) ? (value.statuses as unknown[]) : []).flatMap((s) => {
+    const statuses: StatusObject[] = [];
+    for (let c = 0; c < changes.length; c++) {
+      const { value, nulFree } = changes[c];
+      if (!Array.isArray(value.statuses)) continue;
+      const items = value.statuses as unknown[];
+      for (let i = 0; i < items.length; i++) {
+        const s = items[i];
         const problem = statusItemProblem(s, nulFree);
-        if (problem === undefined) return [withContact(s as StatusObject, value.contacts)];
-        rejected.push({ field: 'statuses', phoneNumberId: phoneNumberIdsOf(value)[0] ?? null, reason: problem, item: s });
-        return [];
-      }),
-    );
+        if (problem === undefined) statuses.push(withContact(s as StatusObject, value.contacts));
+        else rejected.push({ field: 'statuses', phoneNumberId: phoneNumberIdsOf(value)[0] ?? null, reason: problem, item: s });
+      }
+    }
     if (rejected.length > 0) {
       log?.warn({ items: rejected.map((r) => ({ reason: r.reason, phoneNumberId: r.phoneNumberId })) }, 'webhook status items set apart: they cannot be applied');
       await insertRejectedItems(tx, rejected);
