@@ -40,6 +40,8 @@ interface Variant {
   transaction: (work: (tx: unknown) => Promise<void>) => Promise<void>;
   pids: number[];
   ns: Record<string, number>;
+  /** This process's CPU (µs) in the variant's transactions, by status. */
+  clientUs: Record<string, number>;
 }
 
 const variants: Variant[] = [];
@@ -84,7 +86,7 @@ for (const [i, spec] of specs.entries()) {
   const { applyStatuses } = await import(`${resolve(root!)}/src/engine/status-events.ts`);
   const store = await openDatabase({ databaseUrl: base + db });
   variants.push({
-    name: name!, db, store, apply: applyStatuses, pids: [], ns: {},
+    name: name!, db, store, apply: applyStatuses, pids: [], ns: {}, clientUs: {},
     transaction: (work) => store.db.transaction().execute(work),
   });
 }
@@ -105,14 +107,20 @@ let ts = Math.floor(Date.now() / 1000);
 const load0 = loadavg()[0]!.toFixed(2);
 /** `--together`: the three statuses of a message in one batch (as when they arrive together): one update a message. */
 const together = args.includes('--together');
-for (const status of together ? ['sent+delivered+read'] : ['sent', 'delivered', 'read']) {
+const duplicates = Number(arg('--duplicates', '0'));
+/** `--bare`: statuses as the ingestion bench posts them (id, status, timestamp, recipient_id '1'; no pricing, contact or callback). */
+const bare = args.includes('--bare');
+const rounds = [...(together ? ['sent+delivered+read'] : ['sent', 'delivered', 'read']), ...Array.from({ length: duplicates }, (_, k) => `read again ${k + 1}`)];
+for (const round of rounds) {
+  const status = round.startsWith('read again') ? 'read' : round;
   ts += 1;
   for (const v of variants) {
     await listPids(v);
-    v.ns[status] = 0;
+    v.ns[round] = 0;
+    v.clientUs[round] = 0;
   }
   for (let i = 0, turn = 0; i < targets.length; i += batch, turn += 1) {
-    const statuses = () => status.split('+').flatMap((status, k) => targets.slice(i, i + batch).map((t) => ({
+    const statuses = () => status.split('+').flatMap((status, k) => targets.slice(i, i + batch).map((t) => bare ? { id: t.ext_id, status, timestamp: String(ts), recipient_id: '1' } : ({
       id: t.ext_id, status, timestamp: String(ts), recipient_id: t.phone_number.replace('+', ''), recipient_user_id: t.user_id,
       biz_opaque_callback_data: t.id,
       ...(status === 'read' ? {} : { conversation: { id: 'c', origin: { type: 'marketing' } }, pricing }),
@@ -120,12 +128,16 @@ for (const status of together ? ['sent+delivered+read'] : ['sent', 'delivered', 
     })).map((s) => ({ ...s, timestamp: String(ts + k) })));
     for (let k = 0; k < variants.length; k += 1) {
       const v = variants[(k + turn) % variants.length]!;
+      const given = statuses();
       const before = v.pids.map(cpuNs);
+      const client = process.cpuUsage();
       await v.transaction(async (tx) => {
-        const left = await v.apply(tx, statuses());
+        const left = await v.apply(tx, given);
         if (left.length > 0) throw new Error(`${v.name}: ${left.length} statuses not applied`);
       });
-      v.ns[status]! += v.pids.reduce((sum, pid, j) => sum + cpuNs(pid) - before[j]!, 0);
+      const used = process.cpuUsage(client);
+      v.clientUs[round]! += used.user + used.system;
+      v.ns[round]! += v.pids.reduce((sum, pid, j) => sum + cpuNs(pid) - before[j]!, 0);
       if (i === 0) await listPids(v); // the pool's connection opened by the first batch
     }
   }
@@ -139,9 +151,12 @@ for (const v of variants) {
     console.log(plans.rows.map((r) => `    ${r.s}`).join('\n'));
   }
   const per = Object.entries(v.ns).map(([s, ns]) => `${s} ${(ns / 1000 / targets.length).toFixed(1)}`);
-  const all = Object.values(v.ns).reduce((a, b) => a + b, 0) / 1000 / targets.length / 3;
+  const all = Object.values(v.ns).reduce((a, b) => a + b, 0) / 1000 / targets.length / (3 + duplicates);
   // per status: three statuses a message either way
   console.log(`  ${v.name.padEnd(12)} mean ${all.toFixed(1)}  (${per.join(', ')})`);
+  const clientPer = Object.entries(v.clientUs).map(([s, us]) => `${s} ${(us / targets.length).toFixed(1)}`);
+  const clientAll = Object.values(v.clientUs).reduce((a, b) => a + b, 0) / targets.length / (3 + duplicates);
+  console.log(`  ${''.padEnd(12)} client CPU per status (µs): mean ${clientAll.toFixed(1)}  (${clientPer.join(', ')})`);
   await v.store.close();
   await admin.query(`drop database if exists ${v.db}`);
 }
