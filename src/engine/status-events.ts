@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { DELIVERY_RANK, EVENT_STATUS, FAILED_STATUSES, statusAfterEvent, timeFieldAfterEvent, type MessageStatus } from '../domain/message-states.js';
 import {
   applyEventUpdates,
+  eventTimeOf,
   findMessagesForEvents,
   findMessagesForEventsById,
   type EventMovedRow,
@@ -265,7 +266,7 @@ function changes(u: EventUpdate, m: StatusTarget): boolean {
   if (u.status !== m.status || (u.ext_id && !m.ext_id)) return true;
   if (u.pricing_rank !== null && u.pricing_rank > (m.pricing_rank ?? -1)) return true;
   if ((u.user_id && !m.user_id) || (u.parent_user_id && u.parent_user_id !== m.parent_user_id) || (u.username && u.username !== m.username)) return true;
-  for (let i = 0; i < SET_ONCE.length; i++) if (u[SET_ONCE[i]] !== null && m[SET_ONCE[i]] === null) return true;
+  for (let i = 0; i < SET_ONCE.length; i++) if (u[SET_ONCE[i]] !== null && eventTimeOf(m, SET_ONCE[i]) === null) return true;
   return false;
 }
 
@@ -277,10 +278,10 @@ function changes(u: EventUpdate, m: StatusTarget): boolean {
  * even before the row was due.
  */
 function clampTimes(u: EventUpdate, m: StatusTarget): EventUpdate {
-  let floor = m.send_attempted_at ?? 0;
+  let floor = eventTimeOf(m, 'send_attempted_at') ?? 0;
   for (let i = 0; i < FUNNEL.length; i++) {
     const field = FUNNEL[i];
-    const existing = m[field];
+    const existing = eventTimeOf(m, field);
     if (existing !== null) {
       floor = Math.max(floor, existing);
       continue;

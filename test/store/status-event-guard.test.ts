@@ -10,6 +10,7 @@ import { createCompany } from '../../src/admin.js';
 import { newId } from '../../src/domain/ids.js';
 import {
   applyEventUpdates,
+  eventTimeOf,
   findMessagesForEvents,
   findMessagesForEventsById,
   type EventUpdate,
@@ -101,13 +102,19 @@ test('the times a status batch reads are the stored ones in epoch milliseconds, 
   const id = await handedOff('wamid.guard-5');
   // Microseconds past an exact millisecond are dropped as a Date would drop them; an exact millisecond stays itself.
   await sql`update messages set send_attempted_at = '2026-11-26T04:29:48.123Z', backend_sended_time = '2026-11-26T04:29:48.999999Z',
-    sended_time = '2026-11-26T04:29:49.000001Z', delivered_time = '1999-12-31T23:59:59.001Z' where id = ${id}`.execute(store.db);
+    sended_time = '2026-11-26T04:29:49.000001Z', delivered_time = '1999-12-31T23:59:59.001Z',
+    failed_time = '1969-12-31T23:59:58.5Z' where id = ${id}`.execute(store.db);
   for (const [m] of [await findMessagesForEvents(store.db, ['wamid.guard-5'], []), await findMessagesForEvents(store.db, ['wamid.guard-5'], [id]), await findMessagesForEventsById(store.db, [id])]) {
-    assert.equal(m.send_attempted_at, Date.parse('2026-11-26T04:29:48.123Z'));
-    assert.equal(m.backend_sended_time, Date.parse('2026-11-26T04:29:48.999Z'));
-    assert.equal(m.sended_time, Date.parse('2026-11-26T04:29:49.000Z'));
-    assert.equal(m.delivered_time, Date.parse('1999-12-31T23:59:59.001Z'));
-    assert.equal(m.seen_time, null);
-    assert.equal(m.failed_time, null);
+    assert.equal(eventTimeOf(m, 'send_attempted_at'), Date.parse('2026-11-26T04:29:48.123Z'));
+    assert.equal(eventTimeOf(m, 'backend_sended_time'), Date.parse('2026-11-26T04:29:48.999Z'));
+    assert.equal(eventTimeOf(m, 'sended_time'), Date.parse('2026-11-26T04:29:49.000Z'));
+    assert.equal(eventTimeOf(m, 'delivered_time'), Date.parse('1999-12-31T23:59:59.001Z'));
+    assert.equal(eventTimeOf(m, 'seen_time'), null);
+    assert.equal(eventTimeOf(m, 'failed_time'), Date.parse('1969-12-31T23:59:58.5Z'), 'before 1970: negative');
   }
+  await sql`update messages set send_attempted_at = null, failed_time = null where id = ${id}`.execute(store.db);
+  const [m] = await findMessagesForEventsById(store.db, [id]);
+  assert.equal(eventTimeOf(m, 'send_attempted_at'), null, 'the first unset');
+  assert.equal(eventTimeOf(m, 'failed_time'), null, 'the last unset');
+  assert.equal(eventTimeOf(m, 'backend_sended_time'), Date.parse('2026-11-26T04:29:48.999Z'));
 });
