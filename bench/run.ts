@@ -145,7 +145,9 @@ async function serviceRate(world: World, setup: string, raw: number, rows = N.se
   // The rows are sent only once the start has stored them all (one transaction): the rate after the start's answer
   // is the sending itself, which a number's cap (at most 1,000 mps, the network's top tier) bounds.
   const afterStart = rows / ((seen - started.startedAt - started.acceptMs) / 1000);
-  record('service rate', setup, `${rows} rows: start ${(started.acceptMs / 1000).toFixed(1)} s; ${toHandoff.toFixed(0)} msg/s to last SENT_TO_BACKEND (${(toHandoff / raw).toFixed(2)} × raw); ${toSeen.toFixed(0)} msg/s to last BACKEND_SEEN (${(toSeen / raw).toFixed(2)} × raw); after the start's answer ${afterStart.toFixed(0)} msg/s to last BACKEND_SEEN`);
+  // The raw network rate is measured only in runs that include `raw`; `--only top-tier` has none to divide by.
+  const ofRaw = (rate: number) => (Number.isFinite(raw) && raw > 0 ? ` (${(rate / raw).toFixed(2)} × raw)` : '');
+  record('service rate', setup, `${rows} rows: start ${(started.acceptMs / 1000).toFixed(1)} s; ${toHandoff.toFixed(0)} msg/s to last SENT_TO_BACKEND${ofRaw(toHandoff)}; ${toSeen.toFixed(0)} msg/s to last BACKEND_SEEN${ofRaw(toSeen)}; after the start's answer ${afterStart.toFixed(0)} msg/s to last BACKEND_SEEN`);
   if (use) {
     record('CPU per message', `${setup}, ${rows} rows (start to last BACKEND_SEEN, /proc utime+stime)`, `${cpuPerMessage(use, rows)}; over ${use.wall.toFixed(0)} s`);
     figures[`cpu ${setup}`] = cpuPerMessage(use, rows);
