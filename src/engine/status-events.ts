@@ -123,6 +123,14 @@ export async function applyStatuses(tx: Kysely<Database>, statuses: StatusObject
   const byExt = new Map<string, number>();
   for (let i = 0; i < messages.length; i++) if (messages[i].ext_id) byExt.set(messages[i].ext_id!, i);
   let byId: Map<string, number> | undefined;
+  /** The rows read, by our id: built the first time a status is matched by its callback or a row is read again. */
+  const byIdMap = () => {
+    if (byId === undefined) {
+      byId = new Map();
+      for (let k = 0; k < messages.length; k++) byId.set(messages[k].id, k);
+    }
+    return byId;
+  };
   /** Each matched message's statuses, in event-time order (so the batch reaches the state of the events one by one). */
   const statusesOf: Array<Item[] | undefined> = new Array(messages.length);
   /** The matched messages (indexes into `messages`), in the order of their first status. */
@@ -134,13 +142,7 @@ export async function applyStatuses(tx: Kysely<Database>, statuses: StatusObject
     const item = items[n];
     const callback = item.s.biz_opaque_callback_data;
     let i = byExt.get(item.s.id as string);
-    if (i === undefined && typeof callback === 'string') {
-      if (byId === undefined) {
-        byId = new Map();
-        for (let k = 0; k < messages.length; k++) byId.set(messages[k].id, k);
-      }
-      i = byId.get(callback);
-    }
+    if (i === undefined && typeof callback === 'string') i = byIdMap().get(callback);
     if (i === undefined) {
       unmatched.push(item.s);
       continue;
@@ -160,13 +162,7 @@ export async function applyStatuses(tx: Kysely<Database>, statuses: StatusObject
   /** A matched message's statuses applied at a step: its step-th alone (stepwise), else all of them at step 0. */
   const stepCount = (i: number) => (stepwise ? statusesOf[i]!.length : 1);
   /** Index of a message among the rows read, for the rows read again (by id). */
-  const indexOf = (id: string) => {
-    if (byId === undefined) {
-      byId = new Map();
-      for (let k = 0; k < messages.length; k++) byId.set(messages[k].id, k);
-    }
-    return byId.get(id)!;
-  };
+  const indexOf = (id: string) => byIdMap().get(id)!;
   const moved: EventMovedRow[] = [];
   /** Messages one of whose steps could not be applied (index → step): their later steps wait with it. */
   const deferredFrom = new Map<number, number>();
