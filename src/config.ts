@@ -48,6 +48,8 @@ export interface Config {
    * collection (runtime.ts applies it at start; 0 leaves V8's own factor, up to 4x on a large machine).
    */
   heapGrowthPercent: number;
+  /** TMS_TRACE_START=1: each step of a bulk start is written to stderr (engine/start-trace.ts; a diagnostic for bench/start-trace.ts). */
+  traceStart: boolean;
   /** STATUS_WEBHOOK_ALERT_SECONDS: messages await a status and no status webhook came for the channel this long: alert. */
   statusAlertSeconds: number;
   /** WEBHOOK_RETENTION_SECONDS: applied webhook events older than this are deleted (default 7 days, at least 60 s). */
@@ -310,5 +312,6 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: parseTrustProxy(env),
     authFailuresPerMinute: parseInteger(env, 'AUTH_FAILURES_PER_MINUTE', 60, 1, 1_000_000),
     heapGrowthPercent: parseInteger(env, 'TMS_HEAP_GROWTH_PERCENT', DEFAULT_HEAP_GROWTH_PERCENT, 0, 300),
+    traceStart: parseChoice(env, 'TMS_TRACE_START', ['0', '1'] as const, '0') === '1',
   };
 }

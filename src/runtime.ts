@@ -15,6 +15,7 @@ import { isLoopbackHost, type Config } from './config.js';
 import { createSecretBox } from './domain/secret-box.js';
 import { sealStoredTokens } from './engine/credentials.js';
 import { removeLeftoverScratch } from './engine/scratch.js';
+import { traceStarts } from './engine/start-trace.js';
 import { DEFAULT_CONSOLE_DIR } from './http/console.js';
 import { createCloudApiAdapter } from './network/cloud-api/adapter.js';
 import type { NetworkPort } from './network/port.js';
@@ -194,6 +195,7 @@ export function applyHeapGrowth(percent: number): void {
 /** Runs until SIGINT/SIGTERM (or the end of the npm/npx command that started it), printing where the service is and how to call it. */
 export async function runService(config: Config): Promise<void> {
   applyHeapGrowth(config.heapGrowthPercent);
+  traceStarts(config.traceStart);
   const service = await startService(config);
   const lines = [
     '',

@@ -67,6 +67,7 @@ test('every variable is read', () => {
     DB_STATEMENT_TIMEOUT_SECONDS: '60',
     WEBHOOK_APPLY_BUDGET_MS: '250',
     TMS_HEAP_GROWTH_PERCENT: '50',
+    TMS_TRACE_START: '1',
     HTTP_HEADERS_TIMEOUT_MS: '5000',
     HTTP_REQUEST_TIMEOUT_MS: '60000',
     HTTP_BODY_IDLE_TIMEOUT_MS: '2000',
@@ -111,6 +112,7 @@ test('every variable is read', () => {
     metricsToken: 'metrics-token-0123456789',
     shutdownTimeoutMs: 5000,
     heapGrowthPercent: 50,
+    traceStart: true,
     httpHeadersTimeoutMs: 5000,
     httpRequestTimeoutMs: 60000,
     httpBodyIdleTimeoutMs: 2000,
@@ -150,6 +152,12 @@ test('webhook bodies are applied on receipt within 500 ms by default, 0 stores t
   assert.equal(loadConfig({}).webhookApplyBudgetMs, 500);
   assert.equal(loadConfig({ WEBHOOK_APPLY_BUDGET_MS: '0' }).webhookApplyBudgetMs, 0);
   assert.equal(configError({ WEBHOOK_APPLY_BUDGET_MS: '-1' }).variable, 'WEBHOOK_APPLY_BUDGET_MS');
+});
+
+test('start tracing is off unless TMS_TRACE_START is 1, and another value names the variable', () => {
+  assert.equal(loadConfig({}).traceStart, false);
+  assert.equal(loadConfig({ TMS_TRACE_START: '1' }).traceStart, true);
+  assert.equal(configError({ TMS_TRACE_START: 'yes' }).variable, 'TMS_TRACE_START');
 });
 
 test('the heap growth defaults to 30 % (0 keeps V8 its own), and a TMS_HEAP_GROWTH_PERCENT above 300 names it', () => {

@@ -78,38 +78,27 @@ export interface StatusIds {
 }
 
 /**
- * The recipient of a status: `recipient_id` is the phone number only when the message went to one (else it may hold
- * the BSUID), `recipient_user_id` / `recipient_parent_user_id` the BSUIDs; the `contacts` entry (absent on failed)
- * adds `wa_id`, `user_id`, `parent_user_id` and `profile.username` (delivered and read).
- */
-export function statusRecipient(status: StatusIds, contact: WebhookContact | undefined): WebhookPerson {
-  return {
-    phone: statusPhone(status, contact),
-    userId: statusUserId(status, contact),
-    parentUserId: statusParentUserId(status, contact),
-    username: statusUsername(contact),
-  };
-}
-
-/**
- * The parts of `statusRecipient`, each alone: the status path reads the BSUIDs and username of every status, and the
- * phone number only of a status that also names a BSUID (a link), so it is not normalised for the others.
+ * The recipient of a status, read one field at a time: `recipient_id` is the phone number only when the message went
+ * to one (else it may hold the BSUID), `recipient_user_id` / `recipient_parent_user_id` the BSUIDs; the `contacts`
+ * entry (absent on failed) adds `wa_id`, `user_id`, `parent_user_id` and `profile.username` (delivered and read).
+ * Each part is its own reader: the status path reads the BSUIDs and username of every status, and the phone number
+ * only of a status that also names a BSUID (a link), so it is not normalised for the others.
  */
 export function statusPhone(status: StatusIds, contact: WebhookContact | undefined): string | null {
   return webhookPhone(status.recipient_id) ?? webhookPhone(contact?.wa_id);
 }
 
-/** The recipient's BSUID (`statusRecipient`). */
+/** The recipient's BSUID (`statusPhone` says where each part is read from). */
 export function statusUserId(status: StatusIds, contact: WebhookContact | undefined): string | null {
   return bsuid(status.recipient_user_id) ?? bsuid(contact?.user_id) ?? (isBsuid(String(status.recipient_id ?? '')) ? String(status.recipient_id) : null);
 }
 
-/** The recipient's parent BSUID (`statusRecipient`). */
+/** The recipient's parent BSUID. */
 export function statusParentUserId(status: StatusIds, contact: WebhookContact | undefined): string | null {
   return bsuid(status.recipient_parent_user_id) ?? bsuid(contact?.parent_user_id);
 }
 
-/** The recipient's username (`statusRecipient`). */
+/** The recipient's username. */
 export function statusUsername(contact: WebhookContact | undefined): string | null {
   return username(contact?.profile?.username);
 }

@@ -63,7 +63,7 @@ interface Item {
   order: number;
   /** When it happened (ISO). */
   at: string;
-  /** The recipient's BSUID, parent BSUID and username (`statusRecipient`; its phone number is read only for a link). */
+  /** The recipient's BSUID, parent BSUID and username (domain/webhook-recipients.ts; its phone number is read only for a link). */
   userId: string | null;
   parentUserId: string | null;
   username: string | null;

@@ -6,7 +6,10 @@ import {
   contactRequestPhone,
   inboundSender,
   marketingPreferences,
-  statusRecipient,
+  statusParentUserId,
+  statusPhone,
+  statusUserId,
+  statusUsername,
   systemUserIdChange,
   userIdUpdates,
 } from '../../src/domain/webhook-recipients.js';
@@ -27,14 +30,20 @@ test('a malformed BSUID reads as absent', () => {
 });
 
 test('a status sent to a BSUID has no phone number; recipient_id holding a BSUID is not read as one', () => {
-  assert.deepEqual(statusRecipient({ recipient_id: 'US.77', recipient_user_id: 'US.77' }, undefined), {
-    phone: null, userId: 'US.77', parentUserId: null, username: null,
-  });
+  const status = { recipient_id: 'US.77', recipient_user_id: 'US.77' };
+  assert.equal(statusPhone(status, undefined), null);
+  assert.equal(statusUserId(status, undefined), 'US.77');
+  assert.equal(statusParentUserId(status, undefined), null);
+  assert.equal(statusUsername(undefined), null);
 });
 
 test('a status reads the parent BSUID and the contact’s username', () => {
-  const who = statusRecipient({ recipient_id: '905551230001', recipient_parent_user_id: 'US.ENT.9' }, { user_id: 'US.5', profile: { username: 'bo' } });
-  assert.deepEqual(who, { phone: '+905551230001', userId: 'US.5', parentUserId: 'US.ENT.9', username: 'bo' });
+  const status = { recipient_id: '905551230001', recipient_parent_user_id: 'US.ENT.9' };
+  const contact = { user_id: 'US.5', profile: { username: 'bo' } };
+  assert.equal(statusPhone(status, contact), '+905551230001');
+  assert.equal(statusUserId(status, contact), 'US.5');
+  assert.equal(statusParentUserId(status, contact), 'US.ENT.9');
+  assert.equal(statusUsername(contact), 'bo');
 });
 
 test('a contact-request answer gives the shared number; a forwarded card gives none', () => {

@@ -14,7 +14,7 @@ import { bulkSendReport, bulkSendSkippedRows, listBulkSends, stopBulkSend, toLis
 import { spoolRows } from '../../engine/bulk-spool.js';
 import { costsOfBulkSends } from '../../engine/pricing.js';
 import { startBulkSend } from '../../engine/bulk-start.js';
-import { startTracing, traceStart } from '../../engine/start-trace.js';
+import { tracingStarts, traceStart } from '../../engine/start-trace.js';
 import type { RouteDeps } from '../deps.js';
 import { ERROR_RESPONSES } from '../envelope.js';
 import { claimIdempotency, hashedBody, idempotencyFence, idempotentStreamRoute } from '../idempotency.js';
@@ -44,7 +44,7 @@ export const START_LIMITS = { maxBytes: MAX_START_BYTES, maxRows: MAX_START_ROWS
 export const agentAppBulkSendRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   // Starts: the JSON body is handed over as a stream (this scope only) and checked by the service.
   await app.register(async (scope) => {
-    if (startTracing) {
+    if (tracingStarts()) {
       scope.addHook('onRequest', async () => traceStart('request'));
       scope.addHook('onResponse', async () => traceStart('answer sent'));
     }
