@@ -8,7 +8,7 @@ import { addBulkSendCosts, type CostDelta } from '../store/bulk-send-costs.js';
 import type { EventMovedRow } from '../store/message-status-events.js';
 import { lockMessageRows, type MovedRow } from '../store/message-moves.js';
 import type { Database } from '../store/schema.js';
-import { addBulkSendCounters } from '../store/bulk-sends.js';
+import { addBulkSendCounters, addCountersOfBulkSends } from '../store/bulk-sends.js';
 
 /** Sums the counter deltas of moved rows per bulk send. */
 export function deltasByBulkSend(moved: MovedRow[]): Map<string, Partial<Record<Counter, number>>> {
@@ -37,14 +37,17 @@ export async function moveWithCounters<T extends MovedRow>(db: Kysely<Database>,
 }
 
 /**
- * Applies moved rows to their bulk sends' counters (bulk sends in id order, so concurrent batches never deadlock).
+ * Applies moved rows to their bulk sends' counters (bulk sends locked in id order, so concurrent batches never
+ * deadlock). One bulk send (a claim, an outcome flush) is its own short update by key; several (a status batch of
+ * several channels' bodies) are one statement, not one round trip each inside the caller's transaction.
  * Returns each changed bulk send's status after its update.
  */
 export async function applyCounterMoves(db: Kysely<Database>, moved: MovedRow[]): Promise<Map<string, string>> {
   const byBulkSend = deltasByBulkSend(moved);
+  if (byBulkSend.size > 1) return addCountersOfBulkSends(db, byBulkSend);
   const statuses = new Map<string, string>();
-  for (const bulkSendId of [...byBulkSend.keys()].sort()) {
-    const status = await addBulkSendCounters(db, bulkSendId, byBulkSend.get(bulkSendId)!);
+  for (const [bulkSendId, delta] of byBulkSend) {
+    const status = await addBulkSendCounters(db, bulkSendId, delta);
     if (status !== undefined) statuses.set(bulkSendId, status);
   }
   return statuses;

@@ -41,6 +41,32 @@ export async function addBulkSendCounters(db: Db, bulkSendId: string, delta: Par
   return result.rows[0]?.status;
 }
 
+/**
+ * `addBulkSendCounters` for several bulk sends in ONE statement: each bulk send's deltas added and the bulk send
+ * completed when no row is left unsettled, the rows locked in id order first (lock order, README), so a move that
+ * spans bulk sends (a status batch of several channels' bodies) costs one round trip for its counters instead of one
+ * per bulk send. Bulk sends whose deltas are all zero are not touched. Returns each updated bulk send's status.
+ */
+export async function addCountersOfBulkSends(db: Db, deltas: Map<string, Partial<Record<Counter, number>>>): Promise<Map<string, string>> {
+  const rows = [...deltas].filter(([, d]) => COUNTERS.some((c) => d[c])).map(([id, d]) => ({ id, ...d }));
+  if (rows.length === 0) return new Map();
+  const sets = COUNTERS.map((c) => sql`${sql.ref(c)} = w.${sql.ref(c)} + coalesce(d.${sql.ref(c)}, 0)`);
+  const settled = sql`w.status in (${bulkSendStates(complete.from)})
+                      and w.waiting + coalesce(d.waiting, 0) = 0 and w.queued + coalesce(d.queued, 0) = 0
+                      and w.awaiting_backend_count + coalesce(d.awaiting_backend_count, 0) = 0`;
+  const result = await sql<{ id: string; status: string }>`
+    with d as (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+                 as d(id text, ${sql.join(COUNTERS.map((c) => sql`${sql.ref(c)} integer`))})),
+    t as (select id from send_wizards where id in (select id from d) order by id for update)
+    update send_wizards w set ${sql.join(sets)},
+      status = case when ${settled} then ${state(complete.to)} else w.status end,
+      finished_at = case when ${settled} then now() else w.finished_at end,
+      updated_at = now()
+    from t, d where w.id = t.id and d.id = t.id
+    returning w.id, w.status`.execute(db);
+  return new Map(result.rows.map((r) => [r.id, r.status]));
+}
+
 /** Holds a channel's running bulk sends (channel FLAGGED/RED or not CONNECTED); locks them in id order. */
 export async function pauseChannelBulkSends(db: Db, channelId: string, reason: string): Promise<number> {
   const result = await sql`
