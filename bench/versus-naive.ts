@@ -5,8 +5,15 @@
  * rows on each, all started together, timed from the first start request to the last `read` status applied.
  * CPU per message of each side (the sender process and its PostgreSQL backends) and rows written per message.
  *
- * `npx tsx bench/versus-naive.ts [--channels 20] [--per-channel 2500] [--runs 1]`; part of `npm run bench` (`naive`).
+ * `npx tsx bench/versus-naive.ts [--channels 20] [--per-channel 2500] [--runs 1] [--only service|naive] [--waits]`; part of
+ * `npm run bench` (`naive`). `--waits` samples the service's run for what it waits on (bench/lib/waits.ts: the
+ * database's wait events and statements every 100 ms, the service's event-loop utilisation, pool waiters and HTTP
+ * queue, and a timeline per second) and prints it to stderr; the sampling costs a little CPU, so compare such runs
+ * with each other.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { request } from 'undici';
 import { createCloudApiAdapter } from '../src/network/cloud-api/adapter.js';
 import { SIM_ACCESS_TOKEN, SIM_APP_ID, SIM_CHANNEL_IDS, SIM_WABA_ID } from '../src/network/simulator/constants.js';
@@ -14,10 +21,12 @@ import { freePort, serviceDatabase, simulatorApi, startNode, startTms, waitForHt
 import { sendableComponents } from '../test/support/sending.js';
 import { CpuMeter, cpuPerMessage, settledTableWrites, tableWrites, writesPerMessage, type CpuUse } from './lib/cost.js';
 import { startBulk, waitUntil, wizardItem } from './lib/measure.js';
+import { WaitSampler } from './lib/waits.js';
 import { extraChannelId, startWorld, type World } from './lib/world.js';
 
 const SECRET = 'bench-secret';
 const NAIVE_SENDER = new URL('./naive-sender.ts', import.meta.url).pathname;
+const PROBE = new URL('./lib/waits-probe.mjs', import.meta.url).pathname;
 
 /** One side's figures. */
 export interface SideResult {
@@ -34,7 +43,9 @@ export const benchChannels = (n: number) => [SIM_CHANNEL_IDS.main, ...Array.from
  * One bulk send of `perChannel` rows on each of `channels`, all started together (start i through `ports[i % n]`),
  * timed from the first start to the last BACKEND_SEEN (or failure) of all of them; CPU and rows written meanwhile.
  */
-export async function sendOnChannels(world: World, channels: string[], perChannel: number, prefix: number, ports = world.ports): Promise<SideResult> {
+export async function sendOnChannels(
+  world: World, channels: string[], perChannel: number, prefix: number, ports = world.ports, atEnd?: () => Promise<void>,
+): Promise<SideResult> {
   const pgUrl = world.dbEnv.DATABASE_URL;
   const before = pgUrl ? await tableWrites(pgUrl) : null;
   const meter = await CpuMeter.start(world.services.map((s) => s.child.pid!), world.simulator.child.pid!, pgUrl);
@@ -48,6 +59,7 @@ export async function sendOnChannels(world: World, channels: string[], perChanne
   }
   const seconds = (performance.now() - t0) / 1000;
   const cpu = await meter.stop();
+  await atEnd?.();
   const total = channels.length * perChannel;
   const w = before && pgUrl ? writesPerMessage(before, await settledTableWrites(pgUrl), total) : null;
   return { rate: total / seconds, seconds, cpu, writes: w ? `${w.total.toFixed(2)} (${w.byTable.map(([t, n]) => `${t} ${n.toFixed(2)}`).join(', ')})` : '—' };
@@ -105,13 +117,26 @@ export async function naiveOnChannels(channels: number, perChannel: number): Pro
   }
 }
 
-/** The service on the same lists: one instance on PostgreSQL, `channels` numbers uncapped. */
-export async function serviceOnChannels(channels: number, perChannel: number): Promise<SideResult> {
-  const world = await startWorld({ database: 'postgres', instances: 1, simMps: null, channelMps: 100_000, extraChannels: channels - 1 });
+/**
+ * The service on the same lists: one instance on PostgreSQL, `channels` numbers uncapped. `waits`: the run is
+ * sampled for what it waits on (bench/lib/waits.ts; the service preloads bench/lib/waits-probe.mjs) and the summary
+ * is printed to stderr.
+ */
+export async function serviceOnChannels(channels: number, perChannel: number, waits = false): Promise<SideResult> {
+  const probeFile = waits ? join(mkdtempSync(join(tmpdir(), 'tms-waits-')), 'probe.jsonl') : undefined;
+  const world = await startWorld({
+    database: 'postgres', instances: 1, simMps: null, channelMps: 100_000, extraChannels: channels - 1,
+    ...(probeFile ? { serviceEnv: { TMS_WAITS_FILE: probeFile }, serviceNodeArgs: ['--import', PROBE] } : {}),
+  });
   try {
-    return await sendOnChannels(world, benchChannels(channels), perChannel, 81200);
+    const sampler = probeFile ? await WaitSampler.start(world.dbEnv.DATABASE_URL, world.simRoot, world.simulator.child.pid!, probeFile) : null;
+    const result = await sendOnChannels(world, benchChannels(channels), perChannel, 81200, world.ports, async () => {
+      if (sampler) console.error(`\n${await sampler.stop()}\n`);
+    });
+    return result;
   } finally {
     await world.close();
+    if (probeFile) rmSync(dirname(probeFile), { recursive: true, force: true });
   }
 }
 
@@ -134,7 +159,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : 'both';
   (async () => {
     for (let r = 0; r < runs; r += 1) {
-      const service = only === 'naive' ? null : await serviceOnChannels(channels, perChannel);
+      const service = only === 'naive' ? null : await serviceOnChannels(channels, perChannel, process.argv.includes('--waits'));
       if (service) console.error(`[versus] service ${service.rate.toFixed(0)} msg/s, ${cpuPerMessage(service.cpu, channels * perChannel)}, rows ${service.writes}`);
       const naive = only === 'service' ? null : await naiveOnChannels(channels, perChannel);
       if (naive) console.error(`[versus] naive ${naive.rate.toFixed(0)} msg/s, ${cpuPerMessage(naive.cpu, channels * perChannel)}, rows ${naive.writes}`);
