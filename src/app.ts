@@ -22,6 +22,7 @@ import { templateCategoryHandler, templateComponentsHandler, templateQualityHand
 import { startTemplateSyncSweep } from './engine/template-sync.js';
 import { templateSyncDeps, type TemplateDeps } from './engine/templates.js';
 import { inSequence, WebhookInbox } from './engine/webhook-inbox.js';
+import { SendActivity } from './engine/send-activity.js';
 import { inboundMessageHandler } from './engine/inbound-messages.js';
 import { userIdUpdateHandler, userPreferencesHandler } from './engine/recipient-events.js';
 import { requireAuth } from './http/auth.js';
@@ -185,10 +186,16 @@ function createParts(options: AppOptions, log: Logger, secrets: SecretBox): Part
     secrets,
   };
   const templateSync = templateSyncDeps(templates);
+  // Whether this process is sending: the inbox holds status bodies meanwhile, so a message's statuses merge.
+  const sendActivity = new SendActivity();
   const webhookInbox = new WebhookInbox({
     db: options.db,
     log,
     applyOnReceiptBudgetMs: options.config.webhookApplyBudgetMs,
+    holdMs: options.config.webhookHoldMs,
+    sendingUntil: () => sendActivity.until(),
+    // PGlite runs every statement in the service's thread: a shorter transaction keeps reads waiting less.
+    heldBatchBytes: options.dbKind === 'pglite' ? 250_000 : 2_000_000,
     handlers: {
       phone_number_quality_update: phoneQualityHandler(channelHealth, log),
       message_template_status_update: templateStatusHandler(log, templateSync),
@@ -209,6 +216,7 @@ function createParts(options: AppOptions, log: Logger, secrets: SecretBox): Part
     options: options.dispatcher,
     owner: options.instanceId,
     exclusive: options.dbKind === 'pglite',
+    handedOff: () => sendActivity.handedOff(),
   });
   const outbox = new OutboxWorker({
     db: options.db,

@@ -60,6 +60,12 @@ export interface Config {
    * the store-first way. 0: always store first.
    */
   webhookApplyBudgetMs: number;
+  /**
+   * WEBHOOK_HOLD_MS: while this process is sending (a sustained stream of hand-offs), webhook bodies are stored first
+   * and applied once the oldest is this old, so a message's statuses arriving within it are one row version; statuses
+   * and counters show up to this much later while a send runs. 0: never held.
+   */
+  webhookHoldMs: number;
   /** NUMBER_CHECK: `local` (default, no network call) or `contacts` (rehearsal only: also `POST /v1/contacts`). */
   numberCheck: 'local' | 'contacts';
   /** CLIENT_WEBHOOK_TIMEOUT_MS: one client webhook POST's deadline (default 10 s). */
@@ -298,6 +304,7 @@ export function loadConfig(env: Env = process.env): Config {
     statusAlertSeconds: parseInteger(env, 'STATUS_WEBHOOK_ALERT_SECONDS', 900, 1, 7 * 24 * 3600),
     webhookRetentionSeconds: parseInteger(env, 'WEBHOOK_RETENTION_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
     webhookApplyBudgetMs: parseInteger(env, 'WEBHOOK_APPLY_BUDGET_MS', 500, 0, 60_000),
+    webhookHoldMs: parseInteger(env, 'WEBHOOK_HOLD_MS', 1000, 0, 10_000),
     numberCheck: parseChoice(env, 'NUMBER_CHECK', ['local', 'contacts'] as const, 'local'),
     clientWebhookTimeoutMs: parseInteger(env, 'CLIENT_WEBHOOK_TIMEOUT_MS', 10_000, 500, 60_000),
     clientWebhookConcurrency: parseInteger(env, 'CLIENT_WEBHOOK_CONCURRENCY', 8, 1, 64),

@@ -66,6 +66,7 @@ test('every variable is read', () => {
     CLIENT_WEBHOOK_MAX_PENDING: '5000',
     DB_STATEMENT_TIMEOUT_SECONDS: '60',
     WEBHOOK_APPLY_BUDGET_MS: '250',
+    WEBHOOK_HOLD_MS: '700',
     TMS_HEAP_GROWTH_PERCENT: '50',
     TMS_TRACE_START: '1',
     HTTP_HEADERS_TIMEOUT_MS: '5000',
@@ -101,6 +102,7 @@ test('every variable is read', () => {
     statusAlertSeconds: 600,
     webhookRetentionSeconds: 120,
     webhookApplyBudgetMs: 250,
+    webhookHoldMs: 700,
     numberCheck: 'contacts',
     clientWebhookTimeoutMs: 2000,
     clientWebhookConcurrency: 3,
@@ -158,6 +160,12 @@ test('start tracing is off unless TMS_TRACE_START is 1, and another value names 
   assert.equal(loadConfig({}).traceStart, false);
   assert.equal(loadConfig({ TMS_TRACE_START: '1' }).traceStart, true);
   assert.equal(configError({ TMS_TRACE_START: 'yes' }).variable, 'TMS_TRACE_START');
+});
+
+test('webhook bodies are held 1000 ms by default while sending, 0 never holds them, and a hold above 10 s names it', () => {
+  assert.equal(loadConfig({}).webhookHoldMs, 1000);
+  assert.equal(loadConfig({ WEBHOOK_HOLD_MS: '0' }).webhookHoldMs, 0);
+  assert.equal(configError({ WEBHOOK_HOLD_MS: '10001' }).variable, 'WEBHOOK_HOLD_MS');
 });
 
 test('the heap growth defaults to 30 % (0 keeps V8 its own), and a TMS_HEAP_GROWTH_PERCENT above 300 names it', () => {

@@ -60,6 +60,8 @@ export interface ChannelSenderDeps {
   /** Last send time per recipient on this channel (pair rate; time-bounded, see pair-rate-memory.ts). */
   lastSentTo: Pick<Map<string, number>, 'get' | 'set'> | PairRateMemory;
   isStopping(): boolean;
+  /** Told after each flush that handed messages off. */
+  handedOff?: () => void;
 }
 
 /**
@@ -92,7 +94,7 @@ export class ChannelSender {
     private readonly channelId: string,
   ) {
     const { db, owner, options } = deps;
-    this.outcomes = new OutcomeWriter({ db, owner, channelId, log: deps.log });
+    this.outcomes = new OutcomeWriter({ db, owner, channelId, log: deps.log, handedOff: deps.handedOff });
     this.claim = claimOf(options);
     this.route = new MarketingRoute({
       db, network: deps.network, log: deps.log, channelId,

@@ -118,6 +118,8 @@ export interface DispatcherDeps {
    * start instead of waiting for them to expire.
    */
   exclusive?: boolean;
+  /** Told after each flush that handed messages off (whether this process is sending: `SendActivity`). */
+  handedOff?: () => void;
 }
 
 /** The dispatcher. */
@@ -356,6 +358,7 @@ export class Dispatcher {
         bucket: this.buckets.get(channelId)!,
         lastSentTo: this.pairs.get(channelId)!,
         isStopping: () => this.stopping || this.leaving.has(channelId),
+        handedOff: this.deps.handedOff,
       },
       channelId,
     );

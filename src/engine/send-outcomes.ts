@@ -74,7 +74,8 @@ export class OutcomeWriter {
   private flushing: Promise<void> = Promise.resolve();
   private flushTimer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly deps: { db: Kysely<Database>; owner: string; channelId: string; log: Logger }) {}
+  /** `handedOff`: told after each flush that handed messages off (the webhook inbox holds statuses while sending). */
+  constructor(private readonly deps: { db: Kysely<Database>; owner: string; channelId: string; log: Logger; handedOff?: () => void }) {}
 
   /** Queues an outcome: written at once when 50 wait or nothing is in flight any more, else within 20 ms. */
   add(outcome: Outcome, inflight: number): void {
@@ -130,6 +131,7 @@ export class OutcomeWriter {
       await confirmWindowSends(tx, [...sent.map((o) => o.id), ...inDoubt]);
       return moved;
     });
+    if (sent.length > 0) this.deps.handedOff?.();
     await releaseInDoubt(db, owner, inDoubt);
     // A refusal gives its slot back.
     await giveBackTierSlots(db, this.deps.channelId, [...failed, ...retry, ...held].map((o) => o.id));

@@ -95,7 +95,7 @@ function inOrder(items: Item[]): boolean {
  * (a `for…of` allocates an iterator result per element until the optimising compiler has compiled the function, and a
  * handler that runs once per group of bodies gets there late).
  */
-export async function applyStatuses(tx: Kysely<Database>, statuses: StatusObject[]): Promise<StatusObject[]> {
+export async function applyStatuses(tx: Kysely<Database>, statuses: StatusObject[], atEnd?: (task: () => Promise<void>) => void): Promise<StatusObject[]> {
   const items: Item[] = [];
   const wamids: string[] = [];
   const callbacks: string[] = [];
@@ -201,8 +201,14 @@ export async function applyStatuses(tx: Kysely<Database>, statuses: StatusObject
   }
   const deferred: StatusObject[] = [];
   for (const [i, step] of deferredFrom) for (const item of statusesOf[i]!.slice(step)) deferred.push(item.s);
-  await applyCounterMoves(tx, moved);
-  await applyCostMoves(tx, moved);
+  // The bulk sends' counters last (their rows are the most contended: every claim and hand-off updates them), at
+  // the end of the transaction when the caller runs one (`atEnd`): a large batch then holds them for the end only.
+  const counters = async () => {
+    await applyCounterMoves(tx, moved);
+    await applyCostMoves(tx, moved);
+  };
+  if (atEnd) atEnd(counters);
+  else await counters();
   // An undeliverable number (131026) is suppressed with its applied failure.
   for (let n = 0; n < matched.length; n++) {
     const i = matched[n];
@@ -398,7 +404,7 @@ const NOTE_EVERY_MS = 1000;
 export function messageStatusHandler(log?: Pick<Logger, 'warn'>): ChangeHandler {
   /** When this process last committed each channel's status-webhook mark (ms): a group within the second skips it. */
   const notedAt = new Map<string, number>();
-  return async ({ tx, changes, afterCommit }) => {
+  return async ({ tx, changes, afterCommit, atEnd }) => {
     // An item that cannot be applied is set apart with its reason; the items beside it are applied.
     const rejected: RejectedItem[] = [];
     const statuses: StatusObject[] = [];
@@ -417,7 +423,7 @@ export function messageStatusHandler(log?: Pick<Logger, 'warn'>): ChangeHandler 
       log?.warn({ items: rejected.map((r) => ({ reason: r.reason, phoneNumberId: r.phoneNumberId })) }, 'webhook status items set apart: they cannot be applied');
       await insertRejectedItems(tx, rejected);
     }
-    const unmatched = await applyStatuses(tx, statuses);
+    const unmatched = await applyStatuses(tx, statuses, atEnd);
     // The channels' status webhooks are alive (the stale-webhook alert); written last, after the message locks, and
     // not again for a channel this process marked less than a second ago (one statement and one row lock saved).
     const now = Date.now();

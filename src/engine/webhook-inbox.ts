@@ -11,6 +11,11 @@
  *   drain applies them in batches: one transaction locks up to 100 stored events, hands every change to its
  *   field's handler (the status handler gets all statuses of the batch at once) and marks them applied. A batch
  *   that fails is retried event by event, so one bad event cannot hold the others back.
+ * - **Held while sending**: while this process is sending (`sendingUntil`, a sustained stream of hand-offs) every
+ *   body is stored first and the drain waits until the oldest one stored is `holdMs` old (or the sending stops), then
+ *   applies all that are pending in one pass of large transactions: a message's statuses (`sent`, `delivered`, `read`
+ *   arrive in separate bodies) that arrive within the hold become one row version instead of one each. Statuses and
+ *   counters show up to `holdMs` later while a send runs; when it stops nothing is held.
  *
  * Events left unapplied by a crash are picked up at start and by the periodic sweep. Instances share the inbox
  * through the database: `for update skip locked` keeps two of them off the same stored event.
@@ -23,6 +28,7 @@ import {
   insertWebhookEvent,
   insertWebhookEvents,
   listPendingWebhookEvents,
+  listPendingWebhookEventSizes,
   markWebhookEventFailed,
   markWebhookEventsApplied,
 } from '../store/webhook-events.js';
@@ -43,6 +49,11 @@ export interface ChangeContext {
   changes: Change[];
   /** Work to run after the transaction commits (e.g. a network refresh). */
   afterCommit(task: () => Promise<void>): void;
+  /**
+   * Work to run in the transaction after every handler: the bulk sends' counters, which the lock order takes last
+   * (src/store/README.md), so a large batch holds them only for the end of its transaction.
+   */
+  atEnd(task: () => Promise<void>): void;
 }
 
 /** Applies the changes of one `field`. */
@@ -78,6 +89,15 @@ export interface WebhookInboxDeps {
    * the store-first way until the drain has caught up. 0: always store first.
    */
   applyOnReceiptBudgetMs?: number;
+  /**
+   * While this process is sending: until when (`performance.now()` ms) sending goes on without another hand-off;
+   * -Infinity (or at most now) when it is not sending. Absent: never sending.
+   */
+  sendingUntil?: () => number;
+  /** While sending, bodies are stored first and applied once the oldest stored is this old (ms). 0: never held. */
+  holdMs?: number;
+  /** Bytes of bodies per transaction of a pass over held bodies (at least one body). */
+  heldBatchBytes?: number;
 }
 
 /** Bodies stored in one statement at most (and about this many characters at most). */
@@ -85,6 +105,14 @@ const STORE_BATCH = 100;
 const STORE_BATCH_CHARS = 4_000_000;
 /** The default budget of a group applied on receipt: POSTs wait for the group before theirs and their own. */
 const APPLY_ON_RECEIPT_BUDGET_MS = 500;
+/**
+ * A pass over held bodies: up to this many bodies, and `heldBatchBytes` of them, per transaction (bodies of a hold
+ * window mostly fit one, so a message's statuses are not split across transactions).
+ */
+const HELD_BATCH = 4000;
+const HELD_BATCH_BYTES = 2_000_000;
+/** The parsed forms of bodies stored first are kept for the drain up to this many characters of their text. */
+const PARSED_CHARS = 8_000_000;
 
 /** A received body waiting for its group. */
 interface Received {
@@ -109,6 +137,13 @@ export class WebhookInbox {
   private draining: Promise<void> | null = null;
   private again = false;
   private timer: NodeJS.Timeout | null = null;
+  /** When the oldest body stored first since the last pass began was stored (`performance.now()`), if any. */
+  private heldSince: number | null = null;
+  /** Armed while held bodies wait for their window: fires when it ends (or the sending stops). */
+  private holdTimer: NodeJS.Timeout | null = null;
+  /** The parsed forms of bodies this process stored first, by event id (in id order), so the drain does not parse them again. */
+  private readonly parsedById = new Map<string, { parsed: unknown; chars: number }>();
+  private parsedChars = 0;
   /**
    * Stored events may wait to be applied (until a drain run ends after the store-first path was last taken; true
    * at first, for what a crash left): new bodies are then stored first too, so they apply after the older ones.
@@ -141,7 +176,7 @@ export class WebhookInbox {
           n += 1;
         }
         const group = this.toStore.splice(0, n);
-        if (!this.backlog && (this.deps.applyOnReceiptBudgetMs ?? APPLY_ON_RECEIPT_BUDGET_MS) > 0 && (await this.applyOnReceipt(group))) continue;
+        if (!this.backlog && !this.sending() && (this.deps.applyOnReceiptBudgetMs ?? APPLY_ON_RECEIPT_BUDGET_MS) > 0 && (await this.applyOnReceipt(group))) continue;
         await this.storeFirst(group);
       }
     } finally {
@@ -198,7 +233,10 @@ export class WebhookInbox {
       this.storeStatements += 1;
       const ids = await insertWebhookEvents(this.deps.db, group.map((b) => b.body));
       stored(group.length);
-      group.forEach((b, i) => b.resolve(ids[i]));
+      group.forEach((b, i) => {
+        this.keepParsed(ids[i], b);
+        b.resolve(ids[i]);
+      });
     } catch (error) {
       if (group.length === 1) {
         group[0].reject(error);
@@ -208,12 +246,60 @@ export class WebhookInbox {
           this.storeStatements += 1;
           await insertWebhookEvent(this.deps.db, b.body).then((id) => {
             stored(1);
+            this.keepParsed(id, b);
             b.resolve(id);
           }, b.reject);
         }
       }
     }
+    this.heldSince ??= performance.now();
+    this.drainWhenDue();
+  }
+
+  /** Whether this process is sending now and bodies are held. */
+  private sending(): boolean {
+    return (this.deps.holdMs ?? 0) > 0 && (this.deps.sendingUntil?.() ?? -Infinity) > performance.now();
+  }
+
+  /**
+   * Drains now, or, while sending, once the oldest body stored first is `holdMs` old or the sending stops (whichever
+   * comes first). An armed timer fires at or before that time (the end of the sending only moves later while it goes
+   * on) and looks again; a body that comes after the sending stopped drains at once.
+   */
+  private drainWhenDue(): void {
+    const hold = this.deps.holdMs ?? 0;
+    const due = this.heldSince === null || hold <= 0 ? -Infinity : Math.min(this.heldSince + hold, this.deps.sendingUntil?.() ?? -Infinity);
+    const wait = due - performance.now();
+    if (wait > 0) {
+      if (this.holdTimer) return;
+      this.holdTimer = setTimeout(() => {
+        this.holdTimer = null;
+        // None waits when a pass began since (it takes every body stored before it lists them).
+        if (this.heldSince !== null) this.drainWhenDue();
+      }, Math.ceil(wait));
+      this.holdTimer.unref();
+      return;
+    }
+    if (this.holdTimer) clearTimeout(this.holdTimer);
+    this.holdTimer = null;
     void this.drain();
+  }
+
+  /** Keeps a stored body's parsed form for the drain (while their text stays under PARSED_CHARS in all). */
+  private keepParsed(id: string, received: Received): void {
+    if (received.parsed === undefined || this.parsedChars + received.body.length > PARSED_CHARS) return;
+    this.parsedById.set(id, { parsed: received.parsed, chars: received.body.length });
+    this.parsedChars += received.body.length;
+  }
+
+  /** Forgets the parsed forms of events up to `lastId` (applied, failed, or taken by another instance). */
+  private forgetParsed(lastId: string): void {
+    const last = BigInt(lastId);
+    for (const [id, kept] of this.parsedById) {
+      if (BigInt(id) > last) break; // kept in id order (bodies are stored one group at a time)
+      this.parsedById.delete(id);
+      this.parsedChars -= kept.chars;
+    }
   }
 
   /** Applies every pending event; resolves when none is left (concurrent calls share one run). */
@@ -226,12 +312,17 @@ export class WebhookInbox {
       try {
         do {
           this.again = false;
+          // Bodies stored from now on wait for a window of their own (this pass may take some of them too).
+          this.heldSince = null;
+          // Bodies held while sending go in large transactions (a message's statuses stay together).
+          const held = this.sending();
           // One pass in id order: an event that fails is retried by a later sweep, not in a tight loop.
           let cursor = '0';
           for (;;) {
-            const last = await this.applyBatch(this.deps.batchSize ?? 100, cursor);
+            const last = held ? await this.applyHeldBatch(cursor) : await this.applyBatch(this.deps.batchSize ?? 100, cursor);
             if (last === null) break;
             cursor = last;
+            this.forgetParsed(last);
           }
         } while (this.again);
         // Every event stored first until now has been tried: new bodies may be applied on receipt again.
@@ -248,14 +339,22 @@ export class WebhookInbox {
   /** Starts the sweep (and recovers what a crash left). */
   start(): void {
     void this.drain();
-    this.timer = setInterval(() => void this.drain(), this.deps.sweepMs ?? 2000);
+    // Held bodies are left to their window's timer.
+    this.timer = setInterval(() => {
+      if (!this.holdTimer) void this.drain();
+    }, this.deps.sweepMs ?? 2000);
     this.timer.unref();
   }
 
-  /** Stops the sweep and waits for a running drain. */
+  /** Stops the sweep and waits for a running drain (held bodies are applied now). */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    if (this.holdTimer) {
+      clearTimeout(this.holdTimer);
+      this.holdTimer = null;
+      await this.drain();
+    }
     await this.draining;
   }
 
@@ -263,13 +362,30 @@ export class WebhookInbox {
   private async applyBatch(limit: number, cursor: string): Promise<string | null> {
     const ids = await listPendingWebhookEvents(this.deps.db, cursor, limit);
     if (ids.length === 0) return null;
+    return this.applyIds(ids);
+  }
+
+  /** Applies the pending events after `cursor` up to HELD_BATCH and `heldBatchBytes` in one transaction (as applyBatch). */
+  private async applyHeldBatch(cursor: string): Promise<string | null> {
+    const pending = await listPendingWebhookEventSizes(this.deps.db, cursor, HELD_BATCH);
+    if (pending.length === 0) return null;
+    const budget = this.deps.heldBatchBytes ?? HELD_BATCH_BYTES;
+    let bytes = pending[0].bytes;
+    let n = 1;
+    while (n < pending.length && bytes + pending[n].bytes <= budget) bytes += pending[n++].bytes;
+    return this.applyIds(pending.slice(0, n).map((p) => p.id));
+  }
+
+  /** Applies these pending events in one transaction, else one by one; returns the last id. */
+  private async applyIds(ids: string[]): Promise<string> {
     try {
       await this.applyStored(ids);
     } catch (error) {
       this.deps.log.warn({ err: error, count: ids.length }, 'webhook batch failed; applying its events one by one');
       for (const id of ids) {
         try {
-          await this.applyStored([id]);
+          // Parsed again: a handler of the failed batch may have changed the kept form.
+          await this.applyStored([id], true);
         } catch (single) {
           this.deps.log.warn({ err: single, eventId: id }, 'webhook event failed to apply');
           await markWebhookEventFailed(this.deps.db, id, String(single), this.deps.maxAttempts ?? 10);
@@ -280,12 +396,13 @@ export class WebhookInbox {
   }
 
   /** Locks the stored events still pending among `ids`, applies them and marks them applied, in one transaction. */
-  private async applyStored(ids: string[]): Promise<void> {
+  private async applyStored(ids: string[], parseAgain = false): Promise<void> {
     const tasks: Array<() => Promise<void>> = [];
     await this.deps.db.transaction().execute(async (tx) => {
       const events = await claimWebhookEvents(tx, ids); // another instance may hold or have applied some
       if (events.length === 0) return;
-      await this.applyChanges(tx, events.map((e) => ({ text: e.body, parsed: JSON.parse(e.body) as unknown })), tasks);
+      const parsed = (e: { id: string; body: string }) => (parseAgain ? undefined : this.parsedById.get(e.id)?.parsed) ?? (JSON.parse(e.body) as unknown);
+      await this.applyChanges(tx, events.map((e) => ({ text: e.body, parsed: parsed(e) })), tasks);
       await markWebhookEventsApplied(tx, events.map((e) => e.id));
     });
     this.runAfterCommit(tasks);
@@ -302,9 +419,11 @@ export class WebhookInbox {
         else byField.set(field, [change]);
       }
     }
+    const last: Array<() => Promise<void>> = [];
     for (const [field, changes] of byField) {
-      await this.deps.handlers[field]({ tx, changes, afterCommit: (task) => tasks.push(task) });
+      await this.deps.handlers[field]({ tx, changes, afterCommit: (task) => tasks.push(task), atEnd: (task) => last.push(task) });
     }
+    for (const task of last) await task();
   }
 
   private runAfterCommit(tasks: Array<() => Promise<void>>): void {

@@ -61,6 +61,17 @@ export async function listPendingWebhookEvents(db: Db, afterId: string, limit: n
   return result.rows.map((r) => r.id);
 }
 
+/**
+ * Ids and body sizes (characters' bytes) of events not yet applied after `afterId`, oldest first: the drain sizes its
+ * transactions by them. `octet_length` reads a stored (even compressed) value's size from its header.
+ */
+export async function listPendingWebhookEventSizes(db: Db, afterId: string, limit: number): Promise<Array<{ id: string; bytes: number }>> {
+  const result = await sql<{ id: string; bytes: number }>`
+    select id::text as id, octet_length(body)::int as bytes from webhook_events
+    where state = 'RECEIVED' and id > ${afterId}::bigint order by id limit ${limit}`.execute(db);
+  return result.rows.map((r) => ({ id: r.id, bytes: Number(r.bytes) }));
+}
+
 /** Locks the events among `ids` that are still pending, skipping those another instance holds. */
 export async function claimWebhookEvents(db: Db, ids: string[]): Promise<Array<{ id: string; body: string }>> {
   const result = await sql<{ id: string; body: string }>`

@@ -1,0 +1,133 @@
+/**
+ * While this process is sending, the webhook inbox stores bodies first and applies them once the oldest is `holdMs`
+ * old, so the statuses of one message that arrive in separate bodies within the hold end as one row version; when it
+ * is not sending (or stops), nothing is held.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { addChannel, createCompany } from '../../src/admin.js';
+import { createSecretBox } from '../../src/domain/secret-box.js';
+import { messageStatusHandler } from '../../src/engine/status-events.js';
+import { WebhookInbox, type ChangeHandler } from '../../src/engine/webhook-inbox.js';
+import { createTestStore } from '../support/db.js';
+import { eventually } from '../support/harness.js';
+import { statusWebhookBody } from '../support/status-webhooks.js';
+
+let store: Awaited<ReturnType<typeof createTestStore>>;
+let companyId: string;
+const channelId = '100000000000888';
+const log = pino({ level: 'silent' });
+
+before(async () => {
+  store = await createTestStore();
+  companyId = (await createCompany(store.db, 'Hold')).companyId;
+  await addChannel(store.db, { companyId, phoneNumberId: channelId, wabaId: '1', accessToken: 't' }, createSecretBox('0'.repeat(64)));
+});
+after(() => store.cleanup());
+
+/** A handed-off message with this wamid; returns its id. */
+async function handedOff(tag: string): Promise<string> {
+  const id = `hold-${tag}`;
+  await sql`
+    insert into messages (id, company_id, channel_id, template_id, waba_id, phone_number, status, payload, due_at, send_attempted_at, ext_id)
+    values (${id}, ${companyId}, ${channelId}, 't1', '1', '905550001122', 'SENT_TO_BACKEND', '{"to":"x"}'::jsonb, now(), now(), ${`wamid.${tag}`})`.execute(store.db);
+  return id;
+}
+
+async function message(id: string) {
+  const result = await sql<{ status: string; version: number }>`select status, version from messages where id = ${id}`.execute(store.db);
+  return result.rows[0];
+}
+
+async function state(eventId: string) {
+  const result = await sql<{ state: string; same_transaction: boolean }>`
+    select state, applied_at = received_at as same_transaction from webhook_events where id = ${eventId}`.execute(store.db);
+  return result.rows[0];
+}
+
+const statusBody = (tag: string, status: string, second: number) =>
+  statusWebhookBody(channelId, [{ id: `wamid.${tag}`, status, timestamp: String(1_800_000_000 + second), recipient_id: '905550001122' }]);
+
+/** Receives a body as the route does (with its parsed form). */
+const receive = (inbox: WebhookInbox, text: string) => inbox.receive(text, JSON.parse(text));
+
+test('while sending, the statuses of one message arriving in separate bodies within the hold are one row version', async () => {
+  const id = await handedOff('merged');
+  const before = await message(id);
+  const inbox = new WebhookInbox({ db: store.db, log, handlers: { messages: messageStatusHandler() }, holdMs: 2000, sendingUntil: () => Infinity });
+  await inbox.drain();
+  const events: string[] = [];
+  for (const [n, status] of ['sent', 'delivered', 'read'].entries()) events.push(await receive(inbox, statusBody('merged', status, n)));
+  await eventually(async () => (await message(id)).status === 'BACKEND_SEEN');
+  assert.equal((await message(id)).version, before.version + 1, 'one row version for the three statuses');
+  for (const e of events) assert.deepEqual(await state(e), { state: 'APPLIED', same_transaction: false });
+  assert.deepEqual([inbox.appliedOnReceipt, inbox.storedFirst], [0, 3]);
+  await inbox.stop();
+});
+
+test('when this process is not sending, nothing is held: each body is applied on receipt', async () => {
+  const id = await handedOff('not-sending');
+  const before = await message(id);
+  const inbox = new WebhookInbox({ db: store.db, log, handlers: { messages: messageStatusHandler() }, holdMs: 60_000, sendingUntil: () => -Infinity });
+  await inbox.drain();
+  const sent = await receive(inbox, statusBody('not-sending', 'sent', 0));
+  assert.deepEqual(await state(sent), { state: 'APPLIED', same_transaction: true });
+  assert.deepEqual(await message(id), { status: 'BACKEND_DELIVERED', version: before.version + 1 });
+  await receive(inbox, statusBody('not-sending', 'read', 1));
+  assert.deepEqual(await message(id), { status: 'BACKEND_SEEN', version: before.version + 2 });
+  await inbox.stop();
+});
+
+test('when the sending stops, the bodies held are applied then, and the next body is applied on receipt', async () => {
+  const id = await handedOff('stops');
+  // The sending ends 2 s from now (no hand-off after): well before the 60 s hold.
+  const end = performance.now() + 2000;
+  const inbox = new WebhookInbox({ db: store.db, log, handlers: { messages: messageStatusHandler() }, holdMs: 60_000, sendingUntil: () => end });
+  await inbox.drain();
+  const sent = await receive(inbox, statusBody('stops', 'sent', 0));
+  assert.equal((await state(sent)).state, 'RECEIVED');
+  await eventually(async () => (await state(sent)).state === 'APPLIED', 15_000);
+  assert.equal((await message(id)).status, 'BACKEND_DELIVERED');
+  const read = await receive(inbox, statusBody('stops', 'read', 1));
+  assert.deepEqual(await state(read), { state: 'APPLIED', same_transaction: true });
+  await inbox.stop();
+});
+
+test('a body stored first is applied by the drain from the form the route parsed, not parsed again from its text', async () => {
+  const seen: unknown[] = [];
+  const probe: ChangeHandler = async ({ changes }) => void seen.push(...changes.map((c) => c.value.tag));
+  // Stored first (a budget of 0), so the drain applies it.
+  const inbox = new WebhookInbox({ db: store.db, log, handlers: { probe }, applyOnReceiptBudgetMs: 0 });
+  await inbox.drain();
+  const text = JSON.stringify({ entry: [{ id: '1', changes: [{ field: 'probe', value: { tag: 'from-text' } }] }] });
+  await inbox.receive(text, { entry: [{ id: '1', changes: [{ field: 'probe', value: { tag: 'as-parsed' } }] }] });
+  await inbox.drain();
+  assert.deepEqual(seen, ['as-parsed']);
+  await inbox.stop();
+});
+
+test('stopping the inbox applies the bodies it holds', async () => {
+  const id = await handedOff('at-stop');
+  const inbox = new WebhookInbox({ db: store.db, log, handlers: { messages: messageStatusHandler() }, holdMs: 60_000, sendingUntil: () => Infinity });
+  await inbox.drain();
+  const sent = await receive(inbox, statusBody('at-stop', 'sent', 0));
+  assert.equal((await state(sent)).state, 'RECEIVED');
+  await inbox.stop();
+  assert.equal((await state(sent)).state, 'APPLIED');
+  assert.equal((await message(id)).status, 'BACKEND_DELIVERED');
+});
+
+test('work a handler leaves for the end of the transaction runs after every handler (the bulk-send counters go last)', async () => {
+  const order: string[] = [];
+  const first: ChangeHandler = async ({ atEnd }) => {
+    order.push('first');
+    atEnd(async () => void order.push('first at end'));
+  };
+  const second: ChangeHandler = async () => void order.push('second');
+  const inbox = new WebhookInbox({ db: store.db, log, handlers: { first, second } });
+  await inbox.drain();
+  await inbox.receive(JSON.stringify({ entry: [{ id: '1', changes: [{ field: 'first', value: {} }, { field: 'second', value: {} }] }] }));
+  assert.deepEqual(order, ['first', 'second', 'first at end']);
+});
