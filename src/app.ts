@@ -194,8 +194,9 @@ function createParts(options: AppOptions, log: Logger, secrets: SecretBox): Part
     applyOnReceiptBudgetMs: options.config.webhookApplyBudgetMs,
     holdMs: options.config.webhookHoldMs,
     sendingUntil: () => sendActivity.until(),
-    // PGlite runs every statement in the service's thread: a shorter transaction keeps reads waiting less.
-    heldBatchBytes: options.dbKind === 'pglite' ? 250_000 : 2_000_000,
+    // PGlite runs every statement in the service's thread: a shorter transaction keeps reads waiting less. On
+    // PostgreSQL a transaction spans more of the sending than a message's statuses do (sent → read), so most merge.
+    heldBatchBytes: options.dbKind === 'pglite' ? 250_000 : 8_000_000,
     handlers: {
       phone_number_quality_update: phoneQualityHandler(channelHealth, log),
       message_template_status_update: templateStatusHandler(log, templateSync),

@@ -1,6 +1,6 @@
 /**
- * Whether this process is sending: a sustained stream of hand-offs (sent outcomes written), each at most `gapMs`
- * after the one before, for at least `gapMs`. The webhook inbox holds status bodies while it is, so the statuses of
+ * Whether this process is sending bulk sends: a sustained stream of hand-offs of bulk-send messages (sent outcomes
+ * written; single sends do not count), each at most `gapMs` after the one before, for at least `gapMs`. The webhook inbox holds status bodies while it is, so the statuses of
  * one message that arrive within the hold are applied together; a lone single send does not count, and the stream
  * ends `gapMs` after its last hand-off, so the last statuses of a send are not held.
  */

@@ -74,7 +74,11 @@ export class OutcomeWriter {
   private flushing: Promise<void> = Promise.resolve();
   private flushTimer: NodeJS.Timeout | null = null;
 
-  /** `handedOff`: told after each flush that handed messages off (the webhook inbox holds statuses while sending). */
+  /**
+   * `handedOff`: told after each flush that handed off messages of a bulk send (the webhook inbox holds statuses while
+   * bulk sends are sending, so a message's statuses merge; a single send's statuses are applied as they come, and the
+   * large held batches do not stall the requests of single sends).
+   */
   constructor(private readonly deps: { db: Kysely<Database>; owner: string; channelId: string; log: Logger; handedOff?: () => void }) {}
 
   /** Queues an outcome: written at once when 50 wait or nothing is in flight any more, else within 20 ms. */
@@ -116,7 +120,7 @@ export class OutcomeWriter {
     const inDoubt = batch.flatMap((o) => (o.kind === 'in_doubt' ? [o.id] : []));
     // Undo the attempt mark's count: a refused token is not a send failure of the row.
     const held = batch.flatMap((o) => (o.kind === 'held' ? [{ id: o.id, due_at: new Date().toISOString(), attempts_increment: -1 }] : []));
-    await moveWithCounters(db, async (tx) => {
+    const moved = await moveWithCounters(db, async (tx) => {
       await lockRowsOfMoves(tx, [sent, failed, retry, held]);
       const moved = [
         ...(await markHandedOff(tx, sent)),
@@ -131,7 +135,7 @@ export class OutcomeWriter {
       await confirmWindowSends(tx, [...sent.map((o) => o.id), ...inDoubt]);
       return moved;
     });
-    if (sent.length > 0) this.deps.handedOff?.();
+    if (sent.length > 0 && moved.some((m) => m.send_wizard_id !== null)) this.deps.handedOff?.();
     await releaseInDoubt(db, owner, inDoubt);
     // A refusal gives its slot back.
     await giveBackTierSlots(db, this.deps.channelId, [...failed, ...retry, ...held].map((o) => o.id));
