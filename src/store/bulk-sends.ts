@@ -1,5 +1,5 @@
 /** SQL for bulk sends (table send_wizards) and their counters, which moves keep exact in the same transaction. */
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { BULK_SEND_MOVES, canMoveBulkSend, QUEUEING_STATUSES, STORING_STATUS } from '../domain/bulk-send-states.js';
 import { MESSAGE_MOVES, onlySource, type MessageMove } from '../domain/message-moves.js';
 import { COUNTERS, type Counter, type MessageStatus } from '../domain/message-states.js';
@@ -25,20 +25,24 @@ export type BulkSendRow = Selectable<BulkSendsTable>;
 export async function addBulkSendCounters(db: Db, bulkSendId: string, delta: Partial<Record<Counter, number>>): Promise<string | undefined> {
   const sets = COUNTERS.filter((c) => delta[c]).map((c) => sql`${sql.ref(c)} = ${sql.ref(c)} + ${delta[c]!}`);
   if (sets.length === 0) return undefined;
+  const settled = settledAfter((c) => sql`${sql.ref(c)} + ${delta[c] ?? 0}`);
   const result = await sql<{ status: string }>`
     update send_wizards set ${sql.join(sets)},
-      status = case when status in (${bulkSendStates(complete.from)})
-                      and waiting + ${delta.waiting ?? 0} = 0 and queued + ${delta.queued ?? 0} = 0
-                      and awaiting_backend_count + ${delta.awaiting_backend_count ?? 0} = 0
-                    then ${state(complete.to)} else status end,
-      finished_at = case when status in (${bulkSendStates(complete.from)})
-                      and waiting + ${delta.waiting ?? 0} = 0 and queued + ${delta.queued ?? 0} = 0
-                      and awaiting_backend_count + ${delta.awaiting_backend_count ?? 0} = 0
-                    then now() else finished_at end,
+      status = case when ${settled} then ${state(complete.to)} else status end,
+      finished_at = case when ${settled} then now() else finished_at end,
       updated_at = now()
     where id = ${bulkSendId}
     returning status`.execute(db);
   return result.rows[0]?.status;
+}
+
+/**
+ * Whether a bulk send completes with this update: it may complete (`complete.from`) and no row is left unsettled
+ * once the deltas are added. `after(c)` is the SQL of counter `c` after the update (the row's value plus the delta).
+ */
+function settledAfter(after: (counter: 'waiting' | 'queued' | 'awaiting_backend_count') => RawBuilder<unknown>) {
+  return sql`status in (${bulkSendStates(complete.from)})
+    and ${after('waiting')} = 0 and ${after('queued')} = 0 and ${after('awaiting_backend_count')} = 0`;
 }
 
 /**
@@ -51,9 +55,7 @@ export async function addCountersOfBulkSends(db: Db, deltas: Map<string, Partial
   const rows = [...deltas].filter(([, d]) => COUNTERS.some((c) => d[c])).map(([id, d]) => ({ id, ...d }));
   if (rows.length === 0) return new Map();
   const sets = COUNTERS.map((c) => sql`${sql.ref(c)} = w.${sql.ref(c)} + coalesce(d.${sql.ref(c)}, 0)`);
-  const settled = sql`w.status in (${bulkSendStates(complete.from)})
-                      and w.waiting + coalesce(d.waiting, 0) = 0 and w.queued + coalesce(d.queued, 0) = 0
-                      and w.awaiting_backend_count + coalesce(d.awaiting_backend_count, 0) = 0`;
+  const settled = settledAfter((c) => sql`w.${sql.ref(c)} + coalesce(d.${sql.ref(c)}, 0)`);
   const result = await sql<{ id: string; status: string }>`
     with d as (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
                  as d(id text, ${sql.join(COUNTERS.map((c) => sql`${sql.ref(c)} integer`))})),
