@@ -28,7 +28,6 @@ import {
   insertWebhookEvent,
   insertWebhookEvents,
   listPendingWebhookEvents,
-  listPendingWebhookEventSizes,
   markWebhookEventFailed,
   markWebhookEventsApplied,
 } from '../store/webhook-events.js';
@@ -319,7 +318,9 @@ export class WebhookInbox {
           // One pass in id order: an event that fails is retried by a later sweep, not in a tight loop.
           let cursor = '0';
           for (;;) {
-            const last = held ? await this.applyHeldBatch(cursor) : await this.applyBatch(this.deps.batchSize ?? 100, cursor);
+            const last = held
+              ? await this.applyBatch(cursor, HELD_BATCH, this.deps.heldBatchBytes ?? HELD_BATCH_BYTES)
+              : await this.applyBatch(cursor, this.deps.batchSize ?? 100, Infinity);
             if (last === null) break;
             cursor = last;
             this.forgetParsed(last);
@@ -358,21 +359,16 @@ export class WebhookInbox {
     await this.draining;
   }
 
-  /** Applies up to `limit` pending events after `cursor`; returns the last id seen, or null when none. */
-  private async applyBatch(limit: number, cursor: string): Promise<string | null> {
-    const ids = await listPendingWebhookEvents(this.deps.db, cursor, limit);
-    if (ids.length === 0) return null;
-    return this.applyIds(ids);
-  }
-
-  /** Applies the pending events after `cursor` up to HELD_BATCH and `heldBatchBytes` in one transaction (as applyBatch). */
-  private async applyHeldBatch(cursor: string): Promise<string | null> {
-    const pending = await listPendingWebhookEventSizes(this.deps.db, cursor, HELD_BATCH);
+  /**
+   * Applies in one transaction the pending events after `cursor`, up to `limit` of them and `budgetBytes` of bodies (at
+   * least one); returns the last id seen, or null when none.
+   */
+  private async applyBatch(cursor: string, limit: number, budgetBytes: number): Promise<string | null> {
+    const pending = await listPendingWebhookEvents(this.deps.db, cursor, limit);
     if (pending.length === 0) return null;
-    const budget = this.deps.heldBatchBytes ?? HELD_BATCH_BYTES;
     let bytes = pending[0].bytes;
     let n = 1;
-    while (n < pending.length && bytes + pending[n].bytes <= budget) bytes += pending[n++].bytes;
+    while (n < pending.length && bytes + pending[n].bytes <= budgetBytes) bytes += pending[n++].bytes;
     return this.applyIds(pending.slice(0, n).map((p) => p.id));
   }
 

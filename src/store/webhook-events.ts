@@ -53,19 +53,12 @@ export async function insertAppliedWebhookEvents(db: Db, bodies: string[]): Prom
   return result.rows.map((r) => r.id).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
 }
 
-/** Ids of events not yet applied after `afterId`, oldest first (the apply loop and crash recovery; the claim reads the bodies). */
-export async function listPendingWebhookEvents(db: Db, afterId: string, limit: number): Promise<string[]> {
-  const result = await sql<{ id: string }>`
-    select id::text as id from webhook_events
-    where state = 'RECEIVED' and id > ${afterId}::bigint order by id limit ${limit}`.execute(db);
-  return result.rows.map((r) => r.id);
-}
-
 /**
- * Ids and body sizes (characters' bytes) of events not yet applied after `afterId`, oldest first: the drain sizes its
- * transactions by them. `octet_length` reads a stored (even compressed) value's size from its header.
+ * Ids and body sizes (characters' bytes) of events not yet applied after `afterId`, oldest first (the apply loop and
+ * crash recovery; the claim reads the bodies): the drain sizes its transactions by them. `octet_length` reads a stored
+ * (even compressed) value's size from its header.
  */
-export async function listPendingWebhookEventSizes(db: Db, afterId: string, limit: number): Promise<Array<{ id: string; bytes: number }>> {
+export async function listPendingWebhookEvents(db: Db, afterId: string, limit: number): Promise<Array<{ id: string; bytes: number }>> {
   const result = await sql<{ id: string; bytes: number }>`
     select id::text as id, octet_length(body)::int as bytes from webhook_events
     where state = 'RECEIVED' and id > ${afterId}::bigint order by id limit ${limit}`.execute(db);
