@@ -5,9 +5,11 @@
  * is soft-deleted (never on a partial or failed listing, and never one stored after the listing began).
  * Runs on list/get when the last attempt is older than the freshness window, for never-synced channels from a
  * background sweep, and (forced) after template webhooks. One run per company and WABA at a time in a process.
+ * A channel whose token the network refused is not called until its back-off passes or the token is rotated.
  */
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import { authHoldReason } from '../domain/channel.js';
 import { normalizeComponents } from '../domain/templates/normalize.js';
 import type { ChannelCredentials, GraphTemplate, NetworkPort } from '../network/port.js';
 import { findChannel, type ChannelRow } from '../store/channels.js';
@@ -27,6 +29,7 @@ import {
   type ImportedTemplate,
   type SyncedTemplateUpdate,
 } from '../store/templates.js';
+import { channelAuthError } from './channel-health.js';
 
 /** What a sync needs. */
 export interface TemplateSyncDeps {
@@ -179,6 +182,8 @@ async function syncOnce(deps: TemplateSyncDeps, companyId: string, channel: Chan
  * something changed) queues one more run after it, since the running listing may predate the change.
  */
 export function syncTemplates(deps: TemplateSyncDeps, companyId: string, channel: ChannelRow, force = false): Promise<SyncResult> {
+  // The token was refused: no call until the back-off passes or a rotation clears the mark (callers serve stored).
+  if (authHoldReason(channel)) return Promise.reject(channelAuthError(channel));
   const slots = slotsOf(deps);
   const key = `${companyId}\u0000${channel.waba_id}`;
   const busy = slots.get(key);
@@ -219,7 +224,11 @@ export async function syncTemplatesIfDue(deps: TemplateSyncDeps, companyId: stri
 export async function syncWabaEverywhere(deps: TemplateSyncDeps, wabaId: string): Promise<void> {
   for (const { company_id: companyId, id } of await listCompanyChannelsOfWaba(deps.db, wabaId)) {
     const channel = await findChannel(deps.db, companyId, id);
-    if (channel) await syncTemplates(deps, companyId, channel, true);
+    if (!channel) continue;
+    // One company's failed sync (a refused token) does not keep the others' from running.
+    await syncTemplates(deps, companyId, channel, true).catch((error: unknown) =>
+      deps.log.warn({ err: error, companyId, wabaId }, 'template sync after a webhook failed; retried on the next list or webhook'),
+    );
   }
 }
 

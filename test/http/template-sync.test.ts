@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createCompany } from '../../src/admin.js';
 import { SIM_ACCESS_TOKEN, SIM_CHANNEL_IDS, SIM_WABA_ID } from '../../src/network/simulator/constants.js';
-import { insertChannel } from '../../src/store/channels.js';
+import { clearChannelAuthFailure, insertChannel, markChannelAuthFailed } from '../../src/store/channels.js';
 import { eventually, OTHER_CHANNEL_ID, simAdmin, startHarness, type Harness } from '../support/harness.js';
 import { phones, reportRows, startV1, untilWizard } from '../support/bulk.js';
 import { singleSend, untilStatus } from '../support/sending.js';
@@ -213,4 +213,24 @@ test('a channel added without the service reaching the network is synced when fi
   );
   assert.equal(sync.waba_id, SIM_WABA_ID);
   assert.equal((await stored(id))?.company_id, c.companyId);
+});
+
+test('a channel held by a refused token is not synced until the mark is cleared', async () => {
+  const c = await createCompany(h.store.db, 'Company D');
+  await simAdmin(h, '/_sim/tokens', { add: 'token-held' });
+  await simAdmin(h, '/_sim/tokens', { expire: 'token-held' });
+  // Stored already held (as after a refused send), in one transaction so the sweep never sees it unmarked.
+  await h.store.db.transaction().execute(async (tx) => {
+    await insertChannel(tx, { id: '110000000000098', company_id: c.companyId, waba_id: SIM_WABA_ID, access_token: 'token-held' });
+    await markChannelAuthFailed(tx, '110000000000098', 'ACCESS_TOKEN_INVALID: expired', new Date(Date.now() + 60_000));
+  });
+  const syncOf = () => h.store.db.selectFrom('template_syncs').selectAll().where('company_id', '=', c.companyId).executeTakeFirst();
+  // The sweep runs every 2 s: two passes go by.
+  await new Promise((r) => setTimeout(r, 5000));
+  assert.equal((await simAdmin(h, '/_sim/tokens')).refused['token-held'] ?? 0, 0);
+  assert.equal(await syncOf(), undefined);
+  await simAdmin(h, '/_sim/tokens', { add: 'token-held' });
+  await clearChannelAuthFailure(h.store.db, '110000000000098');
+  const sync = await eventually(async () => (await syncOf())?.synced_at ?? undefined, 10_000);
+  assert.ok(sync);
 });
