@@ -1,6 +1,6 @@
 /** Applies `phone_number_quality_update` webhooks to the stored channels. */
 import type { Logger } from 'pino';
-import { statusAfterQualityEvent } from '../domain/channel.js';
+import { authHoldReason, statusAfterQualityEvent } from '../domain/channel.js';
 import { applyChannelQualityEvent, lockChannelsByWabaNumber } from '../store/channels.js';
 import { refreshChannel, type ChannelHealthDeps } from './channel-health.js';
 import { perChange, type ChangeHandler } from './webhook-inbox.js';
@@ -18,7 +18,7 @@ function tierFromDailyLimit(limit: unknown): string | undefined {
 /**
  * The handler: the event changes status (FLAGGED/UNFLAGGED) and tier at once, in the event's transaction;
  * after commit the channel is re-read from the network, which is the authority for the quality rating
- * (the webhook does not carry it).
+ * (the webhook does not carry it), unless a refused token holds it.
  */
 export function phoneQualityHandler(health: ChannelHealthDeps, log: Logger): ChangeHandler {
   return perChange(async ({ tx, entryId, value, afterCommit }) => {
@@ -32,6 +32,9 @@ export function phoneQualityHandler(health: ChannelHealthDeps, log: Logger): Cha
       const status = statusAfterQualityEvent(event, channel.status);
       await applyChannelQualityEvent(tx, channel.id, status, limit ?? channel.messaging_limit_tier);
       log.info({ channelId: channel.id, event, status, tier: limit }, 'phone number quality update applied');
+      // A channel whose token the network refused is not read until its back-off passes or the token is rotated
+      // (a refused read would only lengthen the back-off); that read finds the channel stale and reads it.
+      if (authHoldReason(channel)) continue;
       afterCommit(async () => {
         await refreshChannel(health, { ...channel, status }, { afterEvent: true });
       });

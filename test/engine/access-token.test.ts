@@ -2,9 +2,10 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { updateChannel } from '../../src/admin.js';
 import { createSecretBox } from '../../src/domain/secret-box.js';
-import { SIM_CHANNEL_IDS } from '../../src/network/simulator/constants.js';
+import { signWebhookBody } from '../../src/domain/webhook-signature.js';
+import { SIM_CHANNEL_IDS, SIM_CHANNELS, SIM_WABA_ID } from '../../src/network/simulator/constants.js';
 import { phones, reportRows, startV1, untilWizard, v1Rows } from '../support/bulk.js';
-import { eventually, simAdmin, startHarness, type Harness } from '../support/harness.js';
+import { eventually, simAdmin, startHarness, TEST_APP_SECRET, type Harness } from '../support/harness.js';
 import { approvedTemplate, sendParams, singleSend } from '../support/sending.js';
 
 // One story in order: a channel's token expires in the middle of a bulk send, then it is rotated.
@@ -71,6 +72,26 @@ test('the channel list shows why the channel is held', async () => {
   const res = await h.call('GET', '/api/v1/channels');
   const item = res.body.items.find((c: { id: string }) => c.id === main);
   assert.match(item.auth_error, /^ACCESS_TOKEN_INVALID/);
+});
+
+test('a quality webhook on the held channel is applied without calling the network', async () => {
+  const failuresOf = async () => (await h.store.db.selectFrom('channels').select('auth_failures').where('id', '=', main).executeTakeFirstOrThrow()).auth_failures;
+  const refusedBefore = await refusedCalls('token-one');
+  const failuresBefore = await failuresOf();
+  const body = JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [{ id: SIM_WABA_ID, time: 1, changes: [{ field: 'phone_number_quality_update', value: { display_phone_number: SIM_CHANNELS[0].webhookDisplayNumber, event: 'UPGRADE', current_limit: 'TIER_100K' } }] }],
+  });
+  const res = await h.app.http.inject({
+    method: 'POST', url: '/webhooks/whatsapp', payload: body,
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(body, TEST_APP_SECRET) },
+  });
+  assert.equal(res.statusCode, 200);
+  await eventually(async () => (await h.store.db.selectFrom('channels').select('messaging_limit_tier').where('id', '=', main).executeTakeFirstOrThrow()).messaging_limit_tier === 'TIER_100K');
+  // A read after commit would have been refused by now (the webhook and its after-commit work take milliseconds).
+  await new Promise((r) => setTimeout(r, 1000));
+  assert.equal(await refusedCalls('token-one'), refusedBefore);
+  assert.equal(await failuresOf(), failuresBefore);
 });
 
 test('rotating the token resumes the bulk send to COMPLETED with every row delivered once', async () => {
