@@ -209,12 +209,16 @@ export function syncTemplates(deps: TemplateSyncDeps, companyId: string, channel
   return slot.promise;
 }
 
-/** Syncs when the last attempt for the company's WABA is older than the freshness window (or there was none). */
+/**
+ * Syncs when the last attempt for the company's WABA is older than the freshness window (or there was none). A sync
+ * already running began before this request, so its listing may miss what changed just before it (a template made in
+ * WhatsApp Manager a moment ago): one more run after it is queued, as for a webhook.
+ */
 export async function syncTemplatesIfDue(deps: TemplateSyncDeps, companyId: string, channel: ChannelRow): Promise<void> {
   const last = await findTemplateSync(deps.db, companyId, channel.waba_id);
   if (last && Date.now() - last.attempted_at.getTime() <= deps.statusMaxAgeMs) return;
   try {
-    await syncTemplates(deps, companyId, channel);
+    await syncTemplates(deps, companyId, channel, true);
   } catch (error) {
     deps.log.warn({ err: error, wabaId: channel.waba_id }, 'template sync failed; serving stored templates');
   }

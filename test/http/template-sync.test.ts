@@ -53,6 +53,23 @@ async function stored(id: string) {
   return h.store.db.selectFrom('templates').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+test('a list asked for while a sync runs waits for a listing begun after it', async () => {
+  // The sweep's first sync of the channel is over, so the two listings counted are the two lists'.
+  await eventually(() => h.store.db.selectFrom('template_syncs').selectAll().where('company_id', '=', h.a.companyId).where('synced_at', 'is not', null).executeTakeFirst(), 10_000);
+  const listings = async () => (await simAdmin(h, '/_sim/requests')).items.filter((r: { method: string; path: string }) => r.method === 'GET' && r.path.endsWith('/message_templates')).length;
+  await simAdmin(h, '/_sim/requests/clear', {});
+  await simAdmin(h, '/_sim/faults', { latencyMs: 1500 });
+  try {
+    const first = listB();
+    // The first list's listing is on its way (held 1.5 s by the network); the second must not share it.
+    await new Promise((r) => setTimeout(r, 300));
+    await Promise.all([first, listB()]);
+  } finally {
+    await simAdmin(h, '/_sim/faults', { latencyMs: 0 });
+  }
+  assert.equal(await listings(), 2);
+});
+
 test('a template made in the WABA outside the service appears in both families’ list and get', async () => {
   const name = uniqueName('outside');
   const id = await makeOutside(name);
