@@ -56,7 +56,8 @@ async function stored(id: string) {
 test('a list asked for while a sync runs waits for a listing begun after it', async () => {
   // The sweep's first sync of the channel is over, so the two listings counted are the two lists'.
   await eventually(() => h.store.db.selectFrom('template_syncs').selectAll().where('company_id', '=', h.a.companyId).where('synced_at', 'is not', null).executeTakeFirst(), 10_000);
-  const listings = async () => (await simAdmin(h, '/_sim/requests')).items.filter((r: { method: string; path: string }) => r.method === 'GET' && r.path.endsWith('/message_templates')).length;
+  // Listings of this WABA only: the sweep may be trying another company's channel (another WABA) meanwhile.
+  const listings = async () => (await simAdmin(h, '/_sim/requests')).items.filter((r: { method: string; path: string }) => r.method === 'GET' && r.path.endsWith(`/${SIM_WABA_ID}/message_templates`)).length;
   await simAdmin(h, '/_sim/requests/clear', {});
   await simAdmin(h, '/_sim/faults', { latencyMs: 1500 });
   try {
