@@ -185,7 +185,8 @@ export async function upsertTemplateSync(db: Db, companyId: string, wabaId: stri
 
 /**
  * Channels whose company has never completely synced the channel's WABA (one channel per company and WABA),
- * skipping those tried within `retrySeconds`.
+ * skipping those tried within `retrySeconds` and channels whose refused token is still held (`authHoldReason`):
+ * another channel of the WABA is taken instead, or the WABA waits for the back-off.
  */
 export async function listChannelsNeverSynced(db: Db, retrySeconds: number, limit: number): Promise<Array<{ company_id: string; id: string }>> {
   const { rows } = await sql<{ company_id: string; id: string }>`
@@ -194,6 +195,7 @@ export async function listChannelsNeverSynced(db: Db, retrySeconds: number, limi
     left join template_syncs s on s.company_id = c.company_id and s.waba_id = c.waba_id
     where s.synced_at is null
       and (s.attempted_at is null or s.attempted_at < now() - make_interval(secs => ${retrySeconds}))
+      and (c.auth_error is null or c.auth_retry_at <= now())
     order by c.company_id, c.waba_id, c.id
     limit ${limit}`.execute(db);
   return rows;
