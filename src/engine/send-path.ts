@@ -7,8 +7,9 @@
  *   it leaves the rows QUEUED and untouched.
  * - `leasedClaim` (contacts check, or a test stall between claim and gate): rows are claimed first (QUEUED →
  *   AGENDA under this owner's lease), then checked and marked (`finishChecksRecordingAttempts`).
- * Pacing comes before the mark, then the calls start at once: a crash between the mark and the call leaves almost
- * nothing in doubt (a marked row waiting for its token would end OUTCOME_UNKNOWN without being sent).
+ * Pacing comes before the mark, then the calls start at once (a marked row waiting for its token would end
+ * OUTCOME_UNKNOWN without being sent). A crash after the mark's commit and before the calls are written still leaves
+ * that one batch in doubt: at most a quarter second of the channel's pace, never sent again.
  */
 import type { Kysely } from 'kysely';
 import type { ChannelCredentials } from '../network/port.js';
