@@ -23,11 +23,14 @@ export async function insertPendingStatusEvents(db: Db, events: Array<{ wamid: s
     from jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as e(wamid text, callback_data text, status text, body jsonb)`.execute(db);
 }
 
-/** Locks up to `limit` kept events, oldest first, skipping those another instance holds. */
+/**
+ * Locks up to `limit` kept events, oldest first (by the bigint column: a bare `order by id` would sort the text
+ * output column), skipping those another instance holds.
+ */
 export async function lockPendingStatusEvents(db: Db, limit: number): Promise<PendingStatusEvent[]> {
   const result = await sql<PendingStatusEvent>`
     select id::text as id, wamid, callback_data, status, body, attempts from pending_status_events
-    order by id limit ${limit} for update skip locked`.execute(db);
+    order by pending_status_events.id limit ${limit} for update skip locked`.execute(db);
   return result.rows;
 }
 

@@ -1,6 +1,8 @@
 /**
  * SQL for the webhook inbox: every event is stored, in the transaction that applies it (apply on receipt) or before it
- * is applied (store first); each is applied at most once.
+ * is applied (store first); each is applied at most once. Ids are returned as text (bigint beyond JavaScript's exact
+ * integers); orders name the column, `webhook_events.id`, because a bare `order by id` sorts by the text output
+ * column ('1000' before '999'), which a numeric cursor then skips past.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema.js';
@@ -61,7 +63,7 @@ export async function insertAppliedWebhookEvents(db: Db, bodies: string[]): Prom
 export async function listPendingWebhookEvents(db: Db, afterId: string, limit: number): Promise<Array<{ id: string; bytes: number }>> {
   const result = await sql<{ id: string; bytes: number }>`
     select id::text as id, octet_length(body)::int as bytes from webhook_events
-    where state = 'RECEIVED' and id > ${afterId}::bigint order by id limit ${limit}`.execute(db);
+    where state = 'RECEIVED' and id > ${afterId}::bigint order by webhook_events.id limit ${limit}`.execute(db);
   return result.rows.map((r) => ({ id: r.id, bytes: Number(r.bytes) }));
 }
 
@@ -69,7 +71,7 @@ export async function listPendingWebhookEvents(db: Db, afterId: string, limit: n
 export async function claimWebhookEvents(db: Db, ids: string[]): Promise<Array<{ id: string; body: string }>> {
   const result = await sql<{ id: string; body: string }>`
     select id::text as id, body from webhook_events
-    where id = any(${ids}::bigint[]) and state = 'RECEIVED' order by id for update skip locked`.execute(db);
+    where id = any(${ids}::bigint[]) and state = 'RECEIVED' order by webhook_events.id for update skip locked`.execute(db);
   return result.rows;
 }
 

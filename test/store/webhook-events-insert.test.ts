@@ -1,11 +1,13 @@
 /**
  * Received bodies are stored one parameter each, padded to a power of two: every group size stores exactly its
- * bodies, byte for byte, with ids in the order given, and the statement texts stay few.
+ * bodies, byte for byte, with ids in the order given, and the statement texts stay few. Pending events are read back
+ * in the order of their (bigint) ids, also where the ids gain a digit.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { insertAppliedWebhookEvents, insertWebhookEvents } from '../../src/store/webhook-events.js';
+import { claimWebhookEvents, insertAppliedWebhookEvents, insertWebhookEvents, listPendingWebhookEvents } from '../../src/store/webhook-events.js';
+import { insertPendingStatusEvents, lockPendingStatusEvents } from '../../src/store/status-events.js';
 import { createTestStore } from '../support/db.js';
 
 let store: Awaited<ReturnType<typeof createTestStore>>;
@@ -32,4 +34,26 @@ test('each group size stores its bodies as given, ids in the order of the bodies
   }
   const total = Number((await sql<{ n: string }>`select count(*)::text as n from webhook_events`.execute(store.db)).rows[0].n);
   assert.equal(total, 1 + 2 + 3 + 5 + 8 + 9 + 100, 'no padding row stored');
+});
+
+test('pending events whose ids cross a power of ten are listed and claimed in id order, none skipped by the cursor', async () => {
+  await sql`select setval('webhook_events_id_seq', greatest(995, (select max(id) from webhook_events)))`.execute(store.db);
+  const ids = await insertWebhookEvents(store.db, Array.from({ length: 10 }, (_, i) => JSON.stringify({ i })));
+  const walked: string[] = [];
+  for (let cursor = '0'; ; ) {
+    const page = await listPendingWebhookEvents(store.db, cursor, 3);
+    if (page.length === 0) break;
+    walked.push(...page.map((p) => p.id).filter((id) => ids.includes(id)));
+    cursor = page[page.length - 1].id;
+  }
+  assert.deepEqual(walked, ids);
+  const claimed = await store.db.transaction().execute((tx) => claimWebhookEvents(tx, [...ids].reverse()));
+  assert.deepEqual(claimed.map((c) => c.id), ids);
+});
+
+test('kept status events whose ids cross a power of ten are locked oldest first', async () => {
+  await sql`select setval('pending_status_events_id_seq', greatest(995, (select max(id) from pending_status_events)))`.execute(store.db);
+  await insertPendingStatusEvents(store.db, Array.from({ length: 10 }, (_, i) => ({ wamid: `wamid.${i}`, callback_data: null, status: 'sent', body: { i } })));
+  const locked = await store.db.transaction().execute((tx) => lockPendingStatusEvents(tx, 10));
+  assert.deepEqual(locked.map((e) => e.wamid), Array.from({ length: 10 }, (_, i) => `wamid.${i}`));
 });
