@@ -313,11 +313,13 @@ export class WebhookInbox {
           this.again = false;
           // Bodies stored from now on wait for a window of their own (this pass may take some of them too).
           this.heldSince = null;
-          // Bodies held while sending go in large transactions (a message's statuses stay together).
-          const held = this.sending();
           // One pass in id order: an event that fails is retried by a later sweep, not in a tight loop.
           let cursor = '0';
           for (;;) {
+            // Bodies held while sending go in large transactions (a message's statuses stay together). Asked per
+            // transaction, not per pass: a pass begun just before the sending counted (a body stored first as a
+            // send starts) runs on while bodies keep coming, and would apply the whole send 100 bodies at a time.
+            const held = this.sending();
             const last = held
               ? await this.applyBatch(cursor, HELD_BATCH, this.deps.heldBatchBytes ?? HELD_BATCH_BYTES)
               : await this.applyBatch(cursor, this.deps.batchSize ?? 100, Infinity);

@@ -11,6 +11,7 @@ import { addChannel, createCompany } from '../../src/admin.js';
 import { createSecretBox } from '../../src/domain/secret-box.js';
 import { messageStatusHandler } from '../../src/engine/status-events.js';
 import { WebhookInbox, type ChangeHandler } from '../../src/engine/webhook-inbox.js';
+import { insertWebhookEvents } from '../../src/store/webhook-events.js';
 import { createTestStore } from '../support/db.js';
 import { eventually } from '../support/harness.js';
 import { statusWebhookBody } from '../support/status-webhooks.js';
@@ -105,6 +106,23 @@ test('a body stored first is applied by the drain from the form the route parsed
   await inbox.receive(text, { entry: [{ id: '1', changes: [{ field: 'probe', value: { tag: 'as-parsed' } }] }] });
   await inbox.drain();
   assert.deepEqual(seen, ['as-parsed']);
+  await inbox.stop();
+});
+
+test('a drain begun before the sending counted applies the rest in held transactions once it does', async () => {
+  // 250 bodies stored first; the pass starts while this process is not sending (transactions of 100 bodies) and the
+  // sending counts from its first transaction on.
+  let sending = false;
+  const perTransaction: number[] = [];
+  const probe: ChangeHandler = async ({ changes }) => {
+    perTransaction.push(changes.length);
+    sending = true;
+  };
+  const bodies = Array.from({ length: 250 }, (_, n) => JSON.stringify({ entry: [{ id: '1', changes: [{ field: 'switch', value: { n } }] }] }));
+  await insertWebhookEvents(store.db, bodies);
+  const inbox = new WebhookInbox({ db: store.db, log, handlers: { switch: probe }, batchSize: 100, holdMs: 60_000, sendingUntil: () => (sending ? Infinity : -Infinity) });
+  await inbox.drain();
+  assert.deepEqual(perTransaction, [100, 150]);
   await inbox.stop();
 });
 
