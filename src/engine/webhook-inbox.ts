@@ -138,6 +138,9 @@ export class WebhookInbox {
   private timer: NodeJS.Timeout | null = null;
   /** When the oldest body stored first since the last pass began was stored (`performance.now()`), if any. */
   private heldSince: number | null = null;
+  /** The largest event id this process stored first (held passes stop there: later bodies wait for their window). */
+  private lastStoredId: bigint | null = null;
+  private stopping = false;
   /** Armed while held bodies wait for their window: fires when it ends (or the sending stops). */
   private holdTimer: NodeJS.Timeout | null = null;
   /** The parsed forms of bodies this process stored first, by event id (in id order), so the drain does not parse them again. */
@@ -224,14 +227,15 @@ export class WebhookInbox {
 
   /** Stores the group as RECEIVED (one statement; each body alone when that fails) and has the drain apply it. */
   private async storeFirst(group: Received[]): Promise<void> {
-    const stored = (n: number) => {
-      this.storedFirst += n;
+    const stored = (ids: string[]) => {
+      this.storedFirst += ids.length;
       this.backlog = true;
+      for (const id of ids) if (this.lastStoredId === null || BigInt(id) > this.lastStoredId) this.lastStoredId = BigInt(id);
     };
     try {
       this.storeStatements += 1;
       const ids = await insertWebhookEvents(this.deps.db, group.map((b) => b.body));
-      stored(group.length);
+      stored(ids);
       group.forEach((b, i) => {
         this.keepParsed(ids[i], b);
         b.resolve(ids[i]);
@@ -244,7 +248,7 @@ export class WebhookInbox {
         for (const b of group) {
           this.storeStatements += 1;
           await insertWebhookEvent(this.deps.db, b.body).then((id) => {
-            stored(1);
+            stored([id]);
             this.keepParsed(id, b);
             b.resolve(id);
           }, b.reject);
@@ -313,19 +317,27 @@ export class WebhookInbox {
           this.again = false;
           // Bodies stored from now on wait for a window of their own (this pass may take some of them too).
           this.heldSince = null;
+          // While sending, a pass takes the bodies stored before it began; those stored since wait for a window of
+          // their own. A pass that chased every new body would run for as long as the send does, applying each
+          // message's statuses as they come instead of together.
+          const upTo = this.stopping ? null : this.lastStoredId;
           // One pass in id order: an event that fails is retried by a later sweep, not in a tight loop.
           let cursor = '0';
+          let behind = false;
           for (;;) {
-            // Bodies held while sending go in large transactions (a message's statuses stay together). Asked per
-            // transaction, not per pass: a pass begun just before the sending counted (a body stored first as a
-            // send starts) runs on while bodies keep coming, and would apply the whole send 100 bodies at a time.
-            const held = this.sending();
-            const last = held
-              ? await this.applyBatch(cursor, HELD_BATCH, this.deps.heldBatchBytes ?? HELD_BATCH_BYTES)
+            // Large transactions while sending (a message's statuses stay together) and while the pass is behind (its
+            // last transaction left bodies pending: a backlog, such as the statuses the network still posts after a
+            // send, is applied many seconds of statuses at a time, so each message's merge too). Asked per
+            // transaction: a pass begun just before the sending counted takes the rest of its bodies held.
+            const sending = this.sending();
+            const large: boolean = sending || behind;
+            const batch: { last: string; more: boolean } | null = large
+              ? await this.applyBatch(cursor, HELD_BATCH, this.deps.heldBatchBytes ?? HELD_BATCH_BYTES, sending ? upTo : null)
               : await this.applyBatch(cursor, this.deps.batchSize ?? 100, Infinity);
-            if (last === null) break;
-            cursor = last;
-            this.forgetParsed(last);
+            if (batch === null) break;
+            cursor = batch.last;
+            behind = batch.more;
+            this.forgetParsed(batch.last);
           }
         } while (this.again);
         // Every event stored first until now has been tried: new bodies may be applied on receipt again.
@@ -353,25 +365,27 @@ export class WebhookInbox {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    if (this.holdTimer) {
-      clearTimeout(this.holdTimer);
-      this.holdTimer = null;
-      await this.drain();
-    }
+    // From now on a pass takes every pending body, also those stored after it began.
+    this.stopping = true;
+    const held = this.holdTimer !== null;
+    if (this.holdTimer) clearTimeout(this.holdTimer);
+    this.holdTimer = null;
     await this.draining;
+    if (held || this.lastStoredId !== null) await this.drain();
   }
 
   /**
-   * Applies in one transaction the pending events after `cursor`, up to `limit` of them and `budgetBytes` of bodies (at
-   * least one); returns the last id seen, or null when none.
+   * Applies in one transaction the pending events after `cursor` (up to `upTo`), up to `limit` of them and
+   * `budgetBytes` of bodies (at least one); returns the last id seen and whether more were pending, or null when none.
    */
-  private async applyBatch(cursor: string, limit: number, budgetBytes: number): Promise<string | null> {
-    const pending = await listPendingWebhookEvents(this.deps.db, cursor, limit);
+  private async applyBatch(cursor: string, limit: number, budgetBytes: number, upTo: bigint | null = null): Promise<{ last: string; more: boolean } | null> {
+    const listed = await listPendingWebhookEvents(this.deps.db, cursor, limit);
+    const pending = upTo === null ? listed : listed.filter((p) => BigInt(p.id) <= upTo);
     if (pending.length === 0) return null;
     let bytes = pending[0].bytes;
     let n = 1;
     while (n < pending.length && bytes + pending[n].bytes <= budgetBytes) bytes += pending[n++].bytes;
-    return this.applyIds(pending.slice(0, n).map((p) => p.id));
+    return { last: await this.applyIds(pending.slice(0, n).map((p) => p.id)), more: n < pending.length || listed.length === limit };
   }
 
   /** Applies these pending events in one transaction, else one by one; returns the last id. */

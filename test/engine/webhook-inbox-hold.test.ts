@@ -109,21 +109,35 @@ test('a body stored first is applied by the drain from the form the route parsed
   await inbox.stop();
 });
 
-test('a drain begun before the sending counted applies the rest in held transactions once it does', async () => {
-  // 250 bodies stored first; the pass starts while this process is not sending (transactions of 100 bodies) and the
-  // sending counts from its first transaction on.
-  let sending = false;
+/** A handler that counts the changes of each transaction. */
+function countingHandler(perTransaction: number[]): ChangeHandler {
+  return async ({ changes }) => void perTransaction.push(changes.length);
+}
+const counted = (n: number) => Array.from({ length: n }, (_, i) => JSON.stringify({ entry: [{ id: '1', changes: [{ field: 'counted', value: { i } }] }] }));
+
+test('a backlog is applied in large transactions once the first small one leaves bodies pending', async () => {
+  // 250 bodies stored first (as a crash, or a network catching up after a send, leaves them); not sending.
   const perTransaction: number[] = [];
-  const probe: ChangeHandler = async ({ changes }) => {
-    perTransaction.push(changes.length);
-    sending = true;
-  };
-  const bodies = Array.from({ length: 250 }, (_, n) => JSON.stringify({ entry: [{ id: '1', changes: [{ field: 'switch', value: { n } }] }] }));
-  await insertWebhookEvents(store.db, bodies);
-  const inbox = new WebhookInbox({ db: store.db, log, handlers: { switch: probe }, batchSize: 100, holdMs: 60_000, sendingUntil: () => (sending ? Infinity : -Infinity) });
+  await insertWebhookEvents(store.db, counted(250));
+  const inbox = new WebhookInbox({ db: store.db, log, handlers: { counted: countingHandler(perTransaction) }, batchSize: 100 });
   await inbox.drain();
   assert.deepEqual(perTransaction, [100, 150]);
   await inbox.stop();
+});
+
+test('while sending, a pass takes the bodies this process stored before it began and leaves later ones to their window', async () => {
+  const perTransaction: number[] = [];
+  const inbox = new WebhookInbox({ db: store.db, log, handlers: { counted: countingHandler(perTransaction) }, holdMs: 60_000, sendingUntil: () => Infinity });
+  await inbox.drain();
+  const held = await Promise.all(counted(3).map((text) => inbox.receive(text)));
+  // Stored after them (as by another instance, or by this one while the pass runs).
+  const later = await insertWebhookEvents(store.db, counted(2));
+  await inbox.drain();
+  assert.deepEqual(perTransaction, [3]);
+  for (const id of held) assert.equal((await state(id)).state, 'APPLIED');
+  for (const id of later) assert.equal((await state(id)).state, 'RECEIVED');
+  await inbox.stop();
+  for (const id of later) assert.equal((await state(id)).state, 'APPLIED', 'applied when the inbox stops');
 });
 
 test('stopping the inbox applies the bodies it holds', async () => {
