@@ -139,7 +139,8 @@ export class WebhookInbox {
   /** When the oldest body stored first since the last pass began was stored (`performance.now()`), if any. */
   private heldSince: number | null = null;
   /** The largest event id this process stored first (held passes stop there: later bodies wait for their window). */
-  private lastStoredId: bigint | null = null;
+  private lastStoredId: string | null = null;
+  /** Set by `stop()`: passes then take every pending body, also those stored after they began. */
   private stopping = false;
   /** Armed while held bodies wait for their window: fires when it ends (or the sending stops). */
   private holdTimer: NodeJS.Timeout | null = null;
@@ -230,7 +231,8 @@ export class WebhookInbox {
     const stored = (ids: string[]) => {
       this.storedFirst += ids.length;
       this.backlog = true;
-      for (const id of ids) if (this.lastStoredId === null || BigInt(id) > this.lastStoredId) this.lastStoredId = BigInt(id);
+      // Ids come in ascending order (bigserial), and a later store has larger ones.
+      if (ids.length > 0) this.lastStoredId = ids[ids.length - 1];
     };
     try {
       this.storeStatements += 1;
@@ -365,7 +367,6 @@ export class WebhookInbox {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    // From now on a pass takes every pending body, also those stored after it began.
     this.stopping = true;
     const held = this.holdTimer !== null;
     if (this.holdTimer) clearTimeout(this.holdTimer);
@@ -378,14 +379,13 @@ export class WebhookInbox {
    * Applies in one transaction the pending events after `cursor` (up to `upTo`), up to `limit` of them and
    * `budgetBytes` of bodies (at least one); returns the last id seen and whether more were pending, or null when none.
    */
-  private async applyBatch(cursor: string, limit: number, budgetBytes: number, upTo: bigint | null = null): Promise<{ last: string; more: boolean } | null> {
-    const listed = await listPendingWebhookEvents(this.deps.db, cursor, limit);
-    const pending = upTo === null ? listed : listed.filter((p) => BigInt(p.id) <= upTo);
+  private async applyBatch(cursor: string, limit: number, budgetBytes: number, upTo: string | null = null): Promise<{ last: string; more: boolean } | null> {
+    const pending = await listPendingWebhookEvents(this.deps.db, cursor, limit, upTo);
     if (pending.length === 0) return null;
     let bytes = pending[0].bytes;
     let n = 1;
     while (n < pending.length && bytes + pending[n].bytes <= budgetBytes) bytes += pending[n++].bytes;
-    return { last: await this.applyIds(pending.slice(0, n).map((p) => p.id)), more: n < pending.length || listed.length === limit };
+    return { last: await this.applyIds(pending.slice(0, n).map((p) => p.id)), more: n < pending.length || pending.length === limit };
   }
 
   /** Applies these pending events in one transaction, else one by one; returns the last id. */

@@ -56,14 +56,15 @@ export async function insertAppliedWebhookEvents(db: Db, bodies: string[]): Prom
 }
 
 /**
- * Ids and body sizes (characters' bytes) of events not yet applied after `afterId`, oldest first (the apply loop and
+ * Ids and body sizes (characters' bytes) of events not yet applied after `afterId` (and up to `upToId`), oldest first (the apply loop and
  * crash recovery; the claim reads the bodies): the drain sizes its transactions by them. `octet_length` reads a stored
  * (even compressed) value's size from its header.
  */
-export async function listPendingWebhookEvents(db: Db, afterId: string, limit: number): Promise<Array<{ id: string; bytes: number }>> {
+export async function listPendingWebhookEvents(db: Db, afterId: string, limit: number, upToId: string | null = null): Promise<Array<{ id: string; bytes: number }>> {
   const result = await sql<{ id: string; bytes: number }>`
     select id::text as id, octet_length(body)::int as bytes from webhook_events
-    where state = 'RECEIVED' and id > ${afterId}::bigint order by webhook_events.id limit ${limit}`.execute(db);
+    where state = 'RECEIVED' and id > ${afterId}::bigint ${upToId === null ? sql`` : sql`and id <= ${upToId}::bigint`}
+    order by webhook_events.id limit ${limit}`.execute(db);
   return result.rows.map((r) => ({ id: r.id, bytes: Number(r.bytes) }));
 }
 
