@@ -27,6 +27,7 @@ import {
   insertAppliedWebhookEvents,
   insertWebhookEvent,
   insertWebhookEvents,
+  highestPendingWebhookEventId,
   listPendingWebhookEvents,
   markWebhookEventFailed,
   markWebhookEventsApplied,
@@ -138,8 +139,6 @@ export class WebhookInbox {
   private timer: NodeJS.Timeout | null = null;
   /** When the oldest body stored first since the last pass began was stored (`performance.now()`), if any. */
   private heldSince: number | null = null;
-  /** The largest event id this process stored first (held passes stop there: later bodies wait for their window). */
-  private lastStoredId: string | null = null;
   /** Set by `stop()`: passes then take every pending body, also those stored after they began. */
   private stopping = false;
   /** Armed while held bodies wait for their window: fires when it ends (or the sending stops). */
@@ -231,8 +230,6 @@ export class WebhookInbox {
     const stored = (ids: string[]) => {
       this.storedFirst += ids.length;
       this.backlog = true;
-      // Ids come in ascending order (bigserial), and a later store has larger ones.
-      if (ids.length > 0) this.lastStoredId = ids[ids.length - 1];
     };
     try {
       this.storeStatements += 1;
@@ -319,10 +316,10 @@ export class WebhookInbox {
           this.again = false;
           // Bodies stored from now on wait for a window of their own (this pass may take some of them too).
           this.heldSince = null;
-          // While sending, a pass takes the bodies stored before it began; those stored since wait for a window of
-          // their own. A pass that chased every new body would run for as long as the send does, applying each
-          // message's statuses as they come instead of together.
-          const upTo = this.stopping ? null : this.lastStoredId;
+          // While sending, a pass takes the bodies stored before it began, by any process (a crashed one's too);
+          // those stored since wait for a window of their own. A pass that chased every new body would run for as
+          // long as the send does, applying each message's statuses as they come instead of together.
+          const upTo = this.stopping ? null : ((await highestPendingWebhookEventId(this.deps.db)) ?? '0');
           // One pass in id order: an event that fails is retried by a later sweep, not in a tight loop.
           let cursor = '0';
           let behind = false;
@@ -372,7 +369,7 @@ export class WebhookInbox {
     if (this.holdTimer) clearTimeout(this.holdTimer);
     this.holdTimer = null;
     await this.draining;
-    if (held || this.lastStoredId !== null) await this.drain();
+    if (held || this.storedFirst > 0) await this.drain();
   }
 
   /**

@@ -68,6 +68,12 @@ export async function listPendingWebhookEvents(db: Db, afterId: string, limit: n
   return result.rows.map((r) => ({ id: r.id, bytes: Number(r.bytes) }));
 }
 
+/** The largest id of an event not yet applied, stored by any process; null when none is pending (the pending index's last entry). */
+export async function highestPendingWebhookEventId(db: Db): Promise<string | null> {
+  const result = await sql<{ id: string | null }>`select max(id)::text as id from webhook_events where state = 'RECEIVED'`.execute(db);
+  return result.rows[0]?.id ?? null;
+}
+
 /** Locks the events among `ids` that are still pending, skipping those another instance holds. */
 export async function claimWebhookEvents(db: Db, ids: string[]): Promise<Array<{ id: string; body: string }>> {
   const result = await sql<{ id: string; body: string }>`

@@ -125,18 +125,35 @@ test('a backlog is applied in large transactions once the first small one leaves
   await inbox.stop();
 });
 
-test('while sending, a pass takes the bodies this process stored before it began and leaves later ones to their window', async () => {
+test('while sending, a pass takes the bodies stored before it began, those of another process too', async () => {
   const perTransaction: number[] = [];
   const inbox = new WebhookInbox({ db: store.db, log, handlers: { counted: countingHandler(perTransaction) }, holdMs: 60_000, sendingUntil: () => Infinity });
   await inbox.drain();
   const held = await Promise.all(counted(3).map((text) => inbox.receive(text)));
-  // Stored after them (as by another instance, or by this one while the pass runs).
-  const later = await insertWebhookEvents(store.db, counted(2));
+  // Stored after this process's bodies by another process (or left by a crashed one): pending all the same.
+  const others = await insertWebhookEvents(store.db, counted(2));
+  await inbox.drain();
+  assert.deepEqual(perTransaction, [5]);
+  for (const id of [...held, ...others]) assert.equal((await state(id)).state, 'APPLIED');
+  await inbox.stop();
+});
+
+test('while sending, bodies stored after a pass began wait for their window, and the inbox applies them when it stops', async () => {
+  const perTransaction: number[] = [];
+  const later: string[] = [];
+  // The pass's first transaction stores two more bodies (committed with it, so after the pass began).
+  const storingHandler: ChangeHandler = async ({ tx, changes }) => {
+    perTransaction.push(changes.length);
+    if (later.length === 0) later.push(...(await insertWebhookEvents(tx, counted(2))));
+  };
+  const inbox = new WebhookInbox({ db: store.db, log, handlers: { counted: storingHandler }, holdMs: 60_000, sendingUntil: () => Infinity });
+  await inbox.drain();
+  await Promise.all(counted(3).map((text) => inbox.receive(text)));
   await inbox.drain();
   assert.deepEqual(perTransaction, [3]);
-  for (const id of held) assert.equal((await state(id)).state, 'APPLIED');
   for (const id of later) assert.equal((await state(id)).state, 'RECEIVED');
   await inbox.stop();
+  assert.deepEqual(perTransaction, [3, 2]);
   for (const id of later) assert.equal((await state(id)).state, 'APPLIED', 'applied when the inbox stops');
 });
 
