@@ -24,10 +24,10 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import {
   claimWebhookEvents,
+  highestPendingWebhookEventId,
   insertAppliedWebhookEvents,
   insertWebhookEvent,
   insertWebhookEvents,
-  highestPendingWebhookEventId,
   listPendingWebhookEvents,
   markWebhookEventFailed,
   markWebhookEventsApplied,
@@ -316,10 +316,11 @@ export class WebhookInbox {
           this.again = false;
           // Bodies stored from now on wait for a window of their own (this pass may take some of them too).
           this.heldSince = null;
-          // While sending, a pass takes the bodies stored before it began, by any process (a crashed one's too);
-          // those stored since wait for a window of their own. A pass that chased every new body would run for as
-          // long as the send does, applying each message's statuses as they come instead of together.
-          const upTo = this.stopping ? null : ((await highestPendingWebhookEventId(this.deps.db)) ?? '0');
+          // While sending, a pass takes the bodies pending when its first held transaction begins, by any process (a
+          // crashed one's too); those stored since wait for a window of their own. A pass that chased every new body
+          // would run for as long as the send does, applying each message's statuses as they come instead of
+          // together. Read when first needed, so a sweep while nothing is sent does not pay for it.
+          let upTo: string | undefined;
           // One pass in id order: an event that fails is retried by a later sweep, not in a tight loop.
           let cursor = '0';
           let behind = false;
@@ -330,8 +331,9 @@ export class WebhookInbox {
             // transaction: a pass begun just before the sending counted takes the rest of its bodies held.
             const sending = this.sending();
             const large: boolean = sending || behind;
+            const bound = sending && !this.stopping ? (upTo ??= (await highestPendingWebhookEventId(this.deps.db)) ?? '0') : null;
             const batch: { last: string; more: boolean } | null = large
-              ? await this.applyBatch(cursor, HELD_BATCH, this.deps.heldBatchBytes ?? HELD_BATCH_BYTES, sending ? upTo : null)
+              ? await this.applyBatch(cursor, HELD_BATCH, this.deps.heldBatchBytes ?? HELD_BATCH_BYTES, bound)
               : await this.applyBatch(cursor, this.deps.batchSize ?? 100, Infinity);
             if (batch === null) break;
             cursor = batch.last;

@@ -56,9 +56,9 @@ export async function insertAppliedWebhookEvents(db: Db, bodies: string[]): Prom
 }
 
 /**
- * Ids and body sizes (characters' bytes) of events not yet applied after `afterId` (and up to `upToId`), oldest first (the apply loop and
- * crash recovery; the claim reads the bodies): the drain sizes its transactions by them. `octet_length` reads a stored
- * (even compressed) value's size from its header.
+ * Ids and body sizes (characters' bytes) of events not yet applied after `afterId` (and up to `upToId`), oldest first
+ * (the apply loop and crash recovery; the claim reads the bodies): the drain sizes its transactions by them.
+ * `octet_length` reads a stored (even compressed) value's size from its header.
  */
 export async function listPendingWebhookEvents(db: Db, afterId: string, limit: number, upToId: string | null = null): Promise<Array<{ id: string; bytes: number }>> {
   const result = await sql<{ id: string; bytes: number }>`
@@ -68,7 +68,10 @@ export async function listPendingWebhookEvents(db: Db, afterId: string, limit: n
   return result.rows.map((r) => ({ id: r.id, bytes: Number(r.bytes) }));
 }
 
-/** The largest id of an event not yet applied, stored by any process; null when none is pending (the pending index's last entry). */
+/**
+ * The largest id of an event not yet applied, stored by any process; null when none is pending (read from the end of
+ * the pending index).
+ */
 export async function highestPendingWebhookEventId(db: Db): Promise<string | null> {
   const result = await sql<{ id: string | null }>`select max(id)::text as id from webhook_events where state = 'RECEIVED'`.execute(db);
   return result.rows[0]?.id ?? null;
