@@ -80,7 +80,8 @@ export interface RefreshOptions {
 
 /**
  * Reads a stored channel's health from the network and stores it; returns the updated row. Callers that ask
- * while a read of the same channel runs get that read's health on their own row.
+ * while a read of the same channel runs get that read's health on their own row, and so do callers whose copy of
+ * the row is older than a fresh read already stored.
  */
 export async function refreshChannel(deps: ChannelHealthDeps, channel: ChannelRow, options: RefreshOptions = {}): Promise<ChannelRow> {
   let running = refreshing.get(deps);
@@ -96,13 +97,29 @@ export async function refreshChannel(deps: ChannelHealthDeps, channel: ChannelRo
   }
   const flight = shared
     ? shared.catch(() => undefined).then(() => readAndStoreHealth(deps, channel, true))
-    : readAndStoreHealth(deps, channel, options.afterEvent ?? false);
+    : options.afterEvent
+      ? readAndStoreHealth(deps, channel, true)
+      : storedSinceOrRead(deps, channel);
   running.set(key, flight);
   try {
     return await flight;
   } finally {
     if (running.get(key) === flight) running.delete(key);
   }
+}
+
+/**
+ * The row as stored when a read stored since the caller's copy was taken left it fresh (a request that read the
+ * row before a shared read stored, and asks once that read has ended, or a read stored by another instance);
+ * otherwise a network read. A quality event clears the stored mark, so after one the network is asked.
+ */
+async function storedSinceOrRead(deps: ChannelHealthDeps, channel: ChannelRow): Promise<ChannelRow> {
+  const current = await findChannelById(deps.db, channel.id);
+  const copiedAt = channel.refreshed_at?.getTime() ?? -Infinity;
+  if (current?.refreshed_at && current.refreshed_at.getTime() > copiedAt && healthIsFresh(deps, current)) {
+    return { ...channel, ...healthOf(current) };
+  }
+  return readAndStoreHealth(deps, channel, false);
 }
 
 /**

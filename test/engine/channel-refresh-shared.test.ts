@@ -52,7 +52,8 @@ test('requests that find a channel stale together share one network read and one
   }
   assert.equal((await findChannelById(store.db, channelId))!.quality_rating, 'YELLOW');
 
-  // Once that read is over, a stale row is read from the network again.
+  // Once that read is over, a channel found stale in the store is read from the network again.
+  await store.db.updateTable('channels').set({ refreshed_at: null }).where('id', '=', channelId).execute();
   const later = slowNetwork({ quality_rating: 'RED' });
   later.release();
   const again = await freshChannel({ ...deps, network: later.network }, stale);
@@ -60,11 +61,25 @@ test('requests that find a channel stale together share one network read and one
   assert.equal(again.quality_rating, 'RED');
 });
 
+test('a request holding a copy read before a shared read stored, asking once it ended, is answered from the store', async () => {
+  await store.db.updateTable('channels').set({ refreshed_at: null, quality_rating: 'GREEN' }).where('id', '=', channelId).execute();
+  const copiedBefore = (await findChannelById(store.db, channelId))!;
+  const net = slowNetwork({ quality_rating: 'YELLOW' });
+  const deps: ChannelHealthDeps = { db: store.db, network: net.network, maxAgeMs: 30_000, log: pino({ level: 'silent' }), secrets };
+  net.release();
+  assert.equal((await freshChannel(deps, copiedBefore)).quality_rating, 'YELLOW');
+  const late = await freshChannel(deps, copiedBefore);
+  assert.equal(net.reads(), 1);
+  assert.equal(late.quality_rating, 'YELLOW');
+  assert.ok(late.refreshed_at);
+});
+
 test('a failed shared read fails every request that waited for it, and the next one tries again', async () => {
   let reads = 0;
   const network = { getPhoneNumber: async () => { reads += 1; await new Promise((r) => setTimeout(r, 20)); throw new Error('network down'); } } as unknown as NetworkPort;
   const deps: ChannelHealthDeps = { db: store.db, network, maxAgeMs: 30_000, log: pino({ level: 'silent' }), secrets };
-  const never = { ...(await findChannelById(store.db, channelId))!, refreshed_at: null };
+  await store.db.updateTable('channels').set({ refreshed_at: null }).where('id', '=', channelId).execute();
+  const never = (await findChannelById(store.db, channelId))!;
   const results = await Promise.allSettled(Array.from({ length: 5 }, () => freshChannel(deps, never)));
   assert.equal(reads, 1);
   assert.deepEqual(results.map((r) => r.status), Array(5).fill('rejected'));
