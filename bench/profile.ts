@@ -11,6 +11,9 @@
  *
  * `--start-only` profiles a start alone (N rows on the FLAGGED channel, to the start's answer).
  *
+ * `--channels N` splits the rows over N numbers, caps off, one bulk send on each started together: with
+ * `--channels 20 --rows 50000` it profiles the service side of the 20-number run of bench/versus-naive.ts.
+ *
  * `--built` runs the service from the build, as production does (`npm run build` first; NODE_ENV=production makes
  * `tms serve` run dist/); without it the service runs from src/ through tsx, which adds its own work to every
  * function it names at run time.
@@ -34,7 +37,7 @@ import { SIM_CHANNEL_IDS, SIM_WABA_ID } from '../src/network/simulator/constants
 import { CpuMeter, cpuPerMessage, settledTableWrites, tableWrites, writesPerMessage } from './lib/cost.js';
 import { allRows, load, machine, percentile, singleSends, startBulk, waitForSettledSend, waitUntil, wizardItem } from './lib/measure.js';
 import { signWebhookBody } from '../src/domain/webhook-signature.js';
-import { startWorld } from './lib/world.js';
+import { extraChannelId, startWorld } from './lib/world.js';
 
 const arg = (name: string, fallback: number) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback);
 const ROWS = arg('--rows', 30_000);
@@ -49,6 +52,13 @@ const START_ONLY = process.argv.includes('--start-only');
 const BUILT = process.argv.includes('--built');
 /** `--heap`: the window also samples the service's allocations (ingestion and singles only). */
 const HEAP = process.argv.includes('--heap');
+/**
+ * `--channels N`: the rows are split over N numbers, caps off, one bulk send on each, all started together (the
+ * 20-number run of bench/versus-naive.ts with `--channels 20 --rows 50000`); the send's profile only.
+ */
+const CHANNELS = arg('--channels', 1);
+const channelIds = [SIM_CHANNEL_IDS.main, ...Array.from({ length: CHANNELS - 1 }, (_, i) => extraChannelId(i))];
+if (CHANNELS > 1 && (WINDOWED || START_ONLY)) throw new Error('--channels profiles a send: not with --ingestion, --singles or --start-only');
 
 interface ProfileNode {
   id: number;
@@ -130,7 +140,7 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'tms-prof-'));
   process.env.TMS_PROFILE_DIR = dir;
   const world = await startWorld({
-    database: 'postgres', instances: 1, simMps: null, channelMps: 100_000,
+    database: 'postgres', instances: 1, simMps: null, channelMps: 100_000, extraChannels: CHANNELS - 1,
     serviceNodeArgs: WINDOWED ? ['--import', new URL('./lib/profile-window.mjs', import.meta.url).pathname] : ['--cpu-prof', `--cpu-prof-dir=${dir}`],
     serviceEnv: { ...(BUILT ? { NODE_ENV: 'production' } : {}), ...(HEAP ? { TMS_HEAP_PROFILE: '1' } : {}) },
   });
@@ -168,11 +178,22 @@ async function main(): Promise<void> {
     })();
     let before = await tableWrites(pgUrl);
     let meter = await CpuMeter.start([servicePid], world.simulator.child.pid!, pgUrl);
-    const started = await startBulk(world, START_ONLY ? SIM_CHANNEL_IDS.flagged : SIM_CHANNEL_IDS.main, ROWS, 90577);
-    const seen = START_ONLY ? started.startedAt + started.acceptMs : await waitUntil(async () => {
-      const it = await wizardItem(world, started.id);
-      return it && it.seen_count + it.failed_count >= ROWS;
-    }, 30 * 60_000);
+    const perChannel = Math.floor(ROWS / CHANNELS);
+    const sends = await Promise.all(
+      CHANNELS > 1
+        ? channelIds.map((channel, i) => startBulk(world, channel, perChannel, 90577 + i))
+        : [startBulk(world, START_ONLY ? SIM_CHANNEL_IDS.flagged : SIM_CHANNEL_IDS.main, ROWS, 90577)],
+    );
+    const started = sends[0];
+    let seen = started.startedAt + started.acceptMs;
+    if (!START_ONLY) {
+      for (const [i, send] of sends.entries()) {
+        seen = await waitUntil(async () => {
+          const it = await wizardItem(world, send.id, channelIds[i]);
+          return it && it.seen_count + it.failed_count >= (CHANNELS > 1 ? perChannel : ROWS);
+        }, 30 * 60_000);
+      }
+    }
     // The window measured after the send opens once the send has settled (its last status webhooks applied).
     if (WINDOWED) await waitForSettledSend(world, started.id, ROWS, 120_000);
     if (INGESTION > 0) {
@@ -253,14 +274,14 @@ async function main(): Promise<void> {
   const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)} %`;
   const busy = prof.total - prof.idle;
   const out = [
-    `Profiled by \`npx tsx bench/profile.ts --rows ${ROWS}${BUILT ? ' --built' : ''}\` on ${new Date().toISOString().slice(0, 10)}, ${machine()}.`,
+    `Profiled by \`npx tsx bench/profile.ts --rows ${ROWS}${CHANNELS > 1 ? ` --channels ${CHANNELS}` : ''}${BUILT ? ' --built' : ''}\` on ${new Date().toISOString().slice(0, 10)}, ${machine()}.`,
     SINGLES > 0
       ? `${ROWS} rows sent, then ${SINGLES} single sends, 32 in flight, in ${singles.seconds.toFixed(1)} s (${(SINGLES / singles.seconds).toFixed(0)} req/s, p50 ${singles.p50.toFixed(1)} ms, p99 ${singles.p99.toFixed(1)} ms); CPU per request: ${cpuPerMessage(use!, SINGLES)}, client (the bench process) ${((singles.clientCpu * 1000) / SINGLES).toFixed(3)} ms; commits per request ${(singles.commits / SINGLES).toFixed(2)}; rows written per request ${writes!.total.toFixed(2)} (${writes!.byTable.map(([t, n]) => `${t} ${n.toFixed(2)}`).join(', ')}). Database samples and the service's profile: while the single sends ran (their sends and webhooks included as far as they ran meanwhile).`
       : INGESTION > 0
       ? `${ROWS} rows sent, then ${INGESTION} duplicate read events posted in bodies of 100 (8 in flight) and applied in ${ingestionSeconds.toFixed(1)} s (${(INGESTION / ingestionSeconds).toFixed(0)} events/s); CPU per event: ${cpuPerMessage(use!, INGESTION)}; rows written per event ${writes!.total.toFixed(3)} (${writes!.byTable.map(([t, n]) => `${t} ${n.toFixed(3)}`).join(', ')}). Database samples: the ingestion only.`
       : START_ONLY
       ? `${ROWS} rows started on the FLAGGED channel (stored, not sent), answered in ${seconds.toFixed(1)} s (${(ROWS / seconds).toFixed(0)} rows/s); CPU per row: ${cpuPerMessage(use!, ROWS)}; rows written per row ${writes!.total.toFixed(2)}.`
-      : `${ROWS} rows to the last BACKEND_SEEN in ${seconds.toFixed(1)} s (${(ROWS / seconds).toFixed(0)} msg/s); CPU per message: ${cpuPerMessage(use!, ROWS)}; rows written per message ${writes!.total.toFixed(2)} (${writes!.byTable.map(([t, n]) => `${t} ${n.toFixed(2)}`).join(', ')}).`,
+      : `${CHANNELS > 1 ? `${CHANNELS} numbers, caps off, ${Math.floor(ROWS / CHANNELS)} rows each, started together: ` : ''}${ROWS} rows to the last BACKEND_SEEN in ${seconds.toFixed(1)} s (${(ROWS / seconds).toFixed(0)} msg/s); CPU per message: ${cpuPerMessage(use!, ROWS)}; rows written per message ${writes!.total.toFixed(2)} (${writes!.byTable.map(([t, n]) => `${t} ${n.toFixed(2)}`).join(', ')}).`,
     '',
     `**Service CPU profile** (V8 sampling, ${SINGLES > 0 ? 'while the single sends ran' : INGESTION > 0 ? 'the ingestion only' : 'whole process life'}; ${(busy / 1000).toFixed(1)} s busy of ${(prof.total / 1000).toFixed(1)} s): self time by package or file`,
     '',
