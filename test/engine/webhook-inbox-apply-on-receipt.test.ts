@@ -9,11 +9,13 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { WebhookInbox, type ChangeHandler } from '../../src/engine/webhook-inbox.js';
 import { createTestStore } from '../support/db.js';
+import { recordWebhookEventUpdates, webhookEventWrites } from '../support/webhook-event-writes.js';
 
 let store: Awaited<ReturnType<typeof createTestStore>>;
 before(async () => {
   store = await createTestStore();
   await sql`create table inbox_probe (tag text not null)`.execute(store.db);
+  await recordWebhookEventUpdates(store.db);
 });
 after(() => store.cleanup());
 
@@ -35,11 +37,7 @@ function probe(options: { failFirst?: Set<string>; delayMs?: number } = {}): { h
   return { handler, committed };
 }
 
-async function event(id: string) {
-  const result = await sql<{ state: string; attempts: number; same_transaction: boolean }>`
-    select state, attempts, applied_at = received_at as same_transaction from webhook_events where id = ${id}`.execute(store.db);
-  return result.rows[0];
-}
+const event = (id: string) => webhookEventWrites(store.db, id);
 
 async function probeCount(tag: string): Promise<number> {
   const result = await sql<{ n: number }>`select count(*)::int as n from inbox_probe where tag = ${tag}`.execute(store.db);
@@ -51,8 +49,8 @@ test('a body is applied in the transaction that stores it: answered with its row
   const inbox = new WebhookInbox({ db: store.db, log, handlers: { probe: handler } });
   await inbox.drain(); // nothing stored waits: bodies may be applied on receipt
   const id = await inbox.receive(body('on-receipt'));
-  // The row was written once, in the transaction that applied it (applied_at = received_at = that transaction's now()).
-  assert.deepEqual(await event(id), { state: 'APPLIED', attempts: 0, same_transaction: true });
+  // The row was written once, in the transaction that applied it (never updated after).
+  assert.deepEqual(await event(id), { state: 'APPLIED', attempts: 0, on_receipt: true });
   assert.equal(await probeCount('on-receipt'), 1);
   assert.deepEqual(committed, ['on-receipt']);
   assert.equal(inbox.appliedOnReceipt, 1);
@@ -65,9 +63,9 @@ test('a group that fails to apply rolls back whole, is stored first and answered
   await inbox.drain();
   // The first body goes alone; the next two arrive while it runs and form one group, which fails once.
   const [lone, good, bad] = await Promise.all([inbox.receive(body('lone')), inbox.receive(body('good')), inbox.receive(body('bad-once'))]);
-  assert.equal((await event(lone)).same_transaction, true);
+  assert.equal((await event(lone)).on_receipt, true);
   await inbox.drain();
-  for (const id of [good, bad]) assert.deepEqual(await event(id), { state: 'APPLIED', attempts: 0, same_transaction: false });
+  for (const id of [good, bad]) assert.deepEqual(await event(id), { state: 'APPLIED', attempts: 0, on_receipt: false });
   assert.equal(await probeCount('good'), 1);
   assert.equal(await probeCount('bad-once'), 1);
   assert.deepEqual(committed.sort(), ['bad-once', 'good', 'lone']);
@@ -79,14 +77,14 @@ test('after a group slower than the budget, bodies are stored first until the dr
   const inbox = new WebhookInbox({ db: store.db, log, handlers: { probe: handler }, applyOnReceiptBudgetMs: 20 });
   await inbox.drain();
   const slow = await inbox.receive(body('slow'));
-  assert.equal((await event(slow)).same_transaction, true);
+  assert.equal((await event(slow)).on_receipt, true);
   const next = await inbox.receive(body('after-slow'));
   await inbox.drain();
   // Stored first (answered once stored), applied by the drain in a later transaction.
-  assert.deepEqual(await event(next), { state: 'APPLIED', attempts: 0, same_transaction: false });
+  assert.deepEqual(await event(next), { state: 'APPLIED', attempts: 0, on_receipt: false });
   assert.equal(await probeCount('after-slow'), 1);
   const again = await inbox.receive(body('caught-up'));
-  assert.equal((await event(again)).same_transaction, true);
+  assert.equal((await event(again)).on_receipt, true);
 });
 
 test('with a budget of 0 every body is stored first (the store-first path alone)', async () => {
@@ -95,6 +93,6 @@ test('with a budget of 0 every body is stored first (the store-first path alone)
   await inbox.drain();
   const id = await inbox.receive(body('store-first'));
   await inbox.drain();
-  assert.deepEqual(await event(id), { state: 'APPLIED', attempts: 0, same_transaction: false });
+  assert.deepEqual(await event(id), { state: 'APPLIED', attempts: 0, on_receipt: false });
   assert.equal(await probeCount('store-first'), 1);
 });

@@ -15,6 +15,7 @@ import { insertWebhookEvents } from '../../src/store/webhook-events.js';
 import { createTestStore } from '../support/db.js';
 import { eventually } from '../support/harness.js';
 import { statusWebhookBody } from '../support/status-webhooks.js';
+import { recordWebhookEventUpdates, webhookEventWrites } from '../support/webhook-event-writes.js';
 
 let store: Awaited<ReturnType<typeof createTestStore>>;
 let companyId: string;
@@ -23,6 +24,7 @@ const log = pino({ level: 'silent' });
 
 before(async () => {
   store = await createTestStore();
+  await recordWebhookEventUpdates(store.db);
   companyId = (await createCompany(store.db, 'Hold')).companyId;
   await addChannel(store.db, { companyId, phoneNumberId: channelId, wabaId: '1', accessToken: 't' }, createSecretBox('0'.repeat(64)));
 });
@@ -43,9 +45,8 @@ async function message(id: string) {
 }
 
 async function state(eventId: string) {
-  const result = await sql<{ state: string; same_transaction: boolean }>`
-    select state, applied_at = received_at as same_transaction from webhook_events where id = ${eventId}`.execute(store.db);
-  return result.rows[0];
+  const { state, on_receipt } = await webhookEventWrites(store.db, eventId);
+  return { state, on_receipt };
 }
 
 const statusBody = (tag: string, status: string, second: number) =>
@@ -63,7 +64,7 @@ test('while sending, the statuses of one message arriving in separate bodies wit
   for (const [n, status] of ['sent', 'delivered', 'read'].entries()) events.push(await receive(inbox, statusBody('merged', status, n)));
   await eventually(async () => (await message(id)).status === 'BACKEND_SEEN');
   assert.equal((await message(id)).version, before.version + 1, 'one row version for the three statuses');
-  for (const e of events) assert.deepEqual(await state(e), { state: 'APPLIED', same_transaction: false });
+  for (const e of events) assert.deepEqual(await state(e), { state: 'APPLIED', on_receipt: false });
   assert.deepEqual([inbox.appliedOnReceipt, inbox.storedFirst], [0, 3]);
   await inbox.stop();
 });
@@ -74,7 +75,7 @@ test('when this process is not sending, nothing is held: each body is applied on
   const inbox = new WebhookInbox({ db: store.db, log, handlers: { messages: messageStatusHandler() }, holdMs: 60_000, sendingUntil: () => -Infinity });
   await inbox.drain();
   const sent = await receive(inbox, statusBody('not-sending', 'sent', 0));
-  assert.deepEqual(await state(sent), { state: 'APPLIED', same_transaction: true });
+  assert.deepEqual(await state(sent), { state: 'APPLIED', on_receipt: true });
   assert.deepEqual(await message(id), { status: 'BACKEND_DELIVERED', version: before.version + 1 });
   await receive(inbox, statusBody('not-sending', 'read', 1));
   assert.deepEqual(await message(id), { status: 'BACKEND_SEEN', version: before.version + 2 });
@@ -92,7 +93,7 @@ test('when the sending stops, the bodies held are applied then, and the next bod
   await eventually(async () => (await state(sent)).state === 'APPLIED', 15_000);
   assert.equal((await message(id)).status, 'BACKEND_DELIVERED');
   const read = await receive(inbox, statusBody('stops', 'read', 1));
-  assert.deepEqual(await state(read), { state: 'APPLIED', same_transaction: true });
+  assert.deepEqual(await state(read), { state: 'APPLIED', on_receipt: true });
   await inbox.stop();
 });
 
