@@ -37,7 +37,8 @@ import { SIM_CHANNEL_IDS, SIM_WABA_ID } from '../src/network/simulator/constants
 import { CpuMeter, cpuPerMessage, settledTableWrites, tableWrites, writesPerMessage } from './lib/cost.js';
 import { allRows, load, machine, percentile, singleSends, startBulk, waitForSettledSend, waitUntil, wizardItem } from './lib/measure.js';
 import { signWebhookBody } from '../src/domain/webhook-signature.js';
-import { extraChannelId, startWorld } from './lib/world.js';
+import { startWorld } from './lib/world.js';
+import { benchChannels } from './versus-naive.js';
 
 const arg = (name: string, fallback: number) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback);
 const ROWS = arg('--rows', 30_000);
@@ -57,7 +58,8 @@ const HEAP = process.argv.includes('--heap');
  * 20-number run of bench/versus-naive.ts with `--channels 20 --rows 50000`); the send's profile only.
  */
 const CHANNELS = arg('--channels', 1);
-const channelIds = [SIM_CHANNEL_IDS.main, ...Array.from({ length: CHANNELS - 1 }, (_, i) => extraChannelId(i))];
+const PER_CHANNEL = ROWS / CHANNELS;
+if (!Number.isInteger(PER_CHANNEL)) throw new Error('--rows must be a multiple of --channels');
 if (CHANNELS > 1 && (WINDOWED || START_ONLY)) throw new Error('--channels profiles a send: not with --ingestion, --singles or --start-only');
 
 interface ProfileNode {
@@ -178,19 +180,15 @@ async function main(): Promise<void> {
     })();
     let before = await tableWrites(pgUrl);
     let meter = await CpuMeter.start([servicePid], world.simulator.child.pid!, pgUrl);
-    const perChannel = Math.floor(ROWS / CHANNELS);
-    const sends = await Promise.all(
-      CHANNELS > 1
-        ? channelIds.map((channel, i) => startBulk(world, channel, perChannel, 90577 + i))
-        : [startBulk(world, START_ONLY ? SIM_CHANNEL_IDS.flagged : SIM_CHANNEL_IDS.main, ROWS, 90577)],
-    );
+    const channels = START_ONLY ? [SIM_CHANNEL_IDS.flagged] : benchChannels(CHANNELS);
+    const sends = await Promise.all(channels.map((channel, i) => startBulk(world, channel, PER_CHANNEL, 90577 + i)));
     const started = sends[0];
     let seen = started.startedAt + started.acceptMs;
     if (!START_ONLY) {
       for (const [i, send] of sends.entries()) {
         seen = await waitUntil(async () => {
-          const it = await wizardItem(world, send.id, channelIds[i]);
-          return it && it.seen_count + it.failed_count >= (CHANNELS > 1 ? perChannel : ROWS);
+          const it = await wizardItem(world, send.id, channels[i]);
+          return it && it.seen_count + it.failed_count >= PER_CHANNEL;
         }, 30 * 60_000);
       }
     }
@@ -281,7 +279,7 @@ async function main(): Promise<void> {
       ? `${ROWS} rows sent, then ${INGESTION} duplicate read events posted in bodies of 100 (8 in flight) and applied in ${ingestionSeconds.toFixed(1)} s (${(INGESTION / ingestionSeconds).toFixed(0)} events/s); CPU per event: ${cpuPerMessage(use!, INGESTION)}; rows written per event ${writes!.total.toFixed(3)} (${writes!.byTable.map(([t, n]) => `${t} ${n.toFixed(3)}`).join(', ')}). Database samples: the ingestion only.`
       : START_ONLY
       ? `${ROWS} rows started on the FLAGGED channel (stored, not sent), answered in ${seconds.toFixed(1)} s (${(ROWS / seconds).toFixed(0)} rows/s); CPU per row: ${cpuPerMessage(use!, ROWS)}; rows written per row ${writes!.total.toFixed(2)}.`
-      : `${CHANNELS > 1 ? `${CHANNELS} numbers, caps off, ${Math.floor(ROWS / CHANNELS)} rows each, started together: ` : ''}${ROWS} rows to the last BACKEND_SEEN in ${seconds.toFixed(1)} s (${(ROWS / seconds).toFixed(0)} msg/s); CPU per message: ${cpuPerMessage(use!, ROWS)}; rows written per message ${writes!.total.toFixed(2)} (${writes!.byTable.map(([t, n]) => `${t} ${n.toFixed(2)}`).join(', ')}).`,
+      : `${CHANNELS > 1 ? `${CHANNELS} numbers, caps off, ${PER_CHANNEL} rows each, started together: ` : ''}${ROWS} rows to the last BACKEND_SEEN in ${seconds.toFixed(1)} s (${(ROWS / seconds).toFixed(0)} msg/s); CPU per message: ${cpuPerMessage(use!, ROWS)}; rows written per message ${writes!.total.toFixed(2)} (${writes!.byTable.map(([t, n]) => `${t} ${n.toFixed(2)}`).join(', ')}).`,
     '',
     `**Service CPU profile** (V8 sampling, ${SINGLES > 0 ? 'while the single sends ran' : INGESTION > 0 ? 'the ingestion only' : 'whole process life'}; ${(busy / 1000).toFixed(1)} s busy of ${(prof.total / 1000).toFixed(1)} s): self time by package or file`,
     '',
