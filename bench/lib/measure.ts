@@ -97,7 +97,7 @@ export function percentile(sorted: number[], p: number): number {
 /** Runs `count` calls of `fn` with `concurrency` workers; returns per-call latencies (ms, sorted) and the total time. */
 export async function load(count: number, concurrency: number, fn: (i: number) => Promise<void>) {
   const latencies: number[] = [];
-  /** Per request index: when it started and ended, ms from the load's start. */
+  /** Per request index: when it started and ended, ms from the load's start (`startedAt`, epoch ms). */
   const spans: Array<{ start: number; end: number }> = new Array(count);
   let next = 0;
   const t0 = performance.now();
@@ -114,7 +114,7 @@ export async function load(count: number, concurrency: number, fn: (i: number) =
       }
     }),
   );
-  return { latencies: latencies.sort((a, b) => a - b), totalMs: performance.now() - t0, spans };
+  return { latencies: latencies.sort((a, b) => a - b), totalMs: performance.now() - t0, spans, startedAt: performance.timeOrigin + t0 };
 }
 
 /** Latencies (sorted) and the span (ms) of requests `from` … `to - 1` of a load: first start to last end. */
@@ -156,7 +156,7 @@ export async function singleSends(world: World, count: number, concurrency: numb
     // measures with no warm-up) and `warm` the `count` after the first `warmup`, in the same stream.
     const cold = warmup ? slice(result.spans, 0, count) : result;
     const warm = warmup ? slice(result.spans, warmup, warmup + count) : result;
-    return { latencies: cold.latencies, totalMs: cold.totalMs, warm, clientCpu: (cpu.user + cpu.system) / 1e6 };
+    return { latencies: cold.latencies, totalMs: cold.totalMs, warm, clientCpu: (cpu.user + cpu.system) / 1e6, spans: result.spans, startedAt: result.startedAt };
   } finally {
     await agent.close();
   }

@@ -27,6 +27,8 @@ export interface WorldOptions {
   serviceEnv?: Record<string, string>;
   /** Node options of the serve processes (e.g. `--cpu-prof`), after the flags `npm start` gives node. */
   serviceNodeArgs?: string[];
+  /** Node options of the simulator process (e.g. a preloaded probe). */
+  simulatorNodeArgs?: string[];
   /** Leave out the flags `npm start` gives node (to measure what they change); default false. */
   withoutStartFlags?: boolean;
   /** More CONNECTED/GREEN numbers in the WABA (ids `extraChannelId(i)`), each at `channelMps` in the service. */
@@ -71,6 +73,7 @@ export async function startWorld(o: WorldOptions): Promise<World> {
   const simulator = startTms(
     ['simulator', '--port', String(simPort), '--webhook-url', `http://127.0.0.1:${ports[0]}/webhooks/whatsapp`, '--app-secret', SECRET, '--approval-delay-ms', '50', '--mps', o.simMps === null ? 'off' : String(o.simMps)],
     {},
+    o.simulatorNodeArgs,
   );
   const simRoot = `http://127.0.0.1:${simPort}`;
   const services: Proc[] = [];
