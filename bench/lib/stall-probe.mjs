@@ -1,9 +1,8 @@
-// Preloaded (`node --import`) into the service and the simulator by `bench/singles-tail.ts` (and imported by it, the
-// client): appends one line to
-// $TMS_STALLS_DIR/<pid>.log for every event-loop stall (a 5 ms timer that fired more than 8 ms late: the thread was
-// busy, or runnable but waiting for a core) and every garbage-collection pause over 4 ms, with the wall-clock time
-// (epoch ms) it ended, so the bench can line them up with its slow requests. The first line names the process.
-// Bounded: a line per stall or pause only, the timer unref'd.
+// Preloaded (`node --import`) into the service and the simulator by `bench/singles-tail.ts`, and imported by it (the
+// client): appends one line to $TMS_STALLS_DIR/<pid>.log for every event-loop stall (a 5 ms timer that fired more
+// than 8 ms late: the thread was busy, or runnable but waiting for a core) and every garbage-collection pause over
+// 4 ms, with the wall-clock time (epoch ms) it ended, so the bench can line them up with its slow requests. The
+// first line names the process. Bounded: a line per stall or pause only, the timer unref'd.
 import { appendFileSync } from 'node:fs';
 import { PerformanceObserver, constants, performance } from 'node:perf_hooks';
 
