@@ -37,9 +37,12 @@ const timings = process.env.TMS_TEST_TIMINGS
 // PGlite store runs initdb and the migrations in WebAssembly, and a test file's process lives too short for V8's
 // optimising recompilation of PostgreSQL's hot functions to pay for its CPU (about a fifth of a database test
 // file's CPU). The same code runs; only how V8 compiles it changes. The suites' `tms` processes: TEST_NODE_ARGS.
+// Three files at a time on two cores: a test file spends much of its time waiting (timers, the processes it starts,
+// the database), so a third file fills that time. A --test-concurrency given on the command line wins.
+const concurrency = flags.some((f) => f.startsWith('--test-concurrency')) ? [] : ['--test-concurrency=3'];
 const result = spawnSync(
   process.execPath,
-  ['--liftoff-only', '--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...timings, ...timeout, ...flags, ...files],
+  ['--liftoff-only', '--import', 'tsx', '--test', ...concurrency, '--test-reporter=spec', ...timings, ...timeout, ...flags, ...files],
   { stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);
