@@ -70,7 +70,7 @@ async function run(dir: string): Promise<void> {
     const took = spans.map((s) => s.end - s.start);
     for (let w = 0; w < 3; w += 1) console.log(`  wave ${w + 1} (requests ${w * IN_FLIGHT + 1}–${(w + 1) * IN_FLIGHT}): ${describe(took.slice(w * IN_FLIGHT, (w + 1) * IN_FLIGHT))}`);
     const slowCount = Math.ceil(REQUESTS / 100);
-    const slowest = spans.map((s, i) => ({ ...s, i, ms: s.end - s.start })).sort((a, b) => b.ms - a.ms).slice(0, slowCount);
+    const slowest = spans.map((s, i) => ({ ...s, i, ms: took[i] })).sort((a, b) => b.ms - a.ms).slice(0, slowCount);
     const early = slowest.filter((s) => s.i < 2 * IN_FLIGHT).length;
     const later = took.slice(2 * IN_FLIGHT).sort((a, b) => a - b);
     console.log(`  of the slowest 1 % (${slowCount}), ${early} are among the first ${2 * IN_FLIGHT}; p99 of the requests after them ${percentile(later, 99).toFixed(1)} ms`);
