@@ -1,7 +1,8 @@
 /**
  * What a message costs, sampled while a scenario runs: CPU seconds per process from /proc (the service
  * instances, the simulator and the PostgreSQL backends of the world's database) and rows written per
- * message from `pg_stat_user_tables`.
+ * message from `pg_stat_user_tables`; and the share of the machine's CPU time the hypervisor gave to other guests
+ * (steal), which sets how fast this shared machine is in a given window.
  */
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -21,6 +22,18 @@ export function cpuSeconds(pid: number): number | null {
   }
 }
 
+/** The machine's CPU ticks so far, all and stolen (`/proc/stat`'s first line: user … steal, guest time inside user). */
+export function machineTicks(): { total: number; steal: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').slice(0, 200).split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+  return { total: fields.reduce((a, b) => a + b, 0), steal: fields[7] ?? 0 };
+}
+
+/** The share of the machine's CPU time stolen between two readings of `machineTicks` (0 when none passed). */
+export function stealShare(from: { total: number; steal: number }, to: { total: number; steal: number }): number {
+  const total = to.total - from.total;
+  return total > 0 ? (to.steal - from.steal) / total : 0;
+}
+
 /** CPU seconds of a scenario, per process group. */
 export interface CpuUse {
   service: number;
@@ -29,6 +42,11 @@ export interface CpuUse {
   postgres: number | null;
   /** Wall-clock seconds sampled. */
   wall: number;
+  /**
+   * The share of the machine's CPU time the hypervisor gave to other guests meanwhile (0–1): on a shared virtual
+   * machine the same work costs more CPU, and runs slower, when it is high.
+   */
+  steal: number;
 }
 
 /**
@@ -42,6 +60,7 @@ export class CpuMeter {
   private timer: NodeJS.Timeout | null = null;
   private client: pg.Client | null = null;
   private readonly t0 = performance.now();
+  private readonly ticks0 = machineTicks();
 
   private constructor(
     private readonly services: number[],
@@ -100,6 +119,7 @@ export class CpuMeter {
       simulator: used([this.simulator]),
       postgres: this.databaseUrl ? used(this.backends) : null,
       wall: (performance.now() - this.t0) / 1000,
+      steal: stealShare(this.ticks0, machineTicks()),
     };
   }
 }
@@ -141,8 +161,13 @@ export function writesPerMessage(before: TableWrites, after: TableWrites, messag
   return { total, byTable: byTable.sort((a, b) => b[1] - a[1]) };
 }
 
-/** "service 0.71 ms, PostgreSQL 0.85 ms, simulator 0.35 ms" per message. */
+/** "service 0.71 ms, PostgreSQL 0.85 ms, simulator 0.35 ms" per message, and the machine's steal meanwhile. */
 export function cpuPerMessage(use: CpuUse, messages: number): string {
   const ms = (s: number) => `${((s * 1000) / messages).toFixed(3)} ms`;
-  return [`service ${ms(use.service)}`, use.postgres === null ? 'PostgreSQL — (PGlite is inside the service)' : `PostgreSQL backends ${ms(use.postgres)}`, `simulator ${ms(use.simulator)}`].join(', ');
+  return [
+    `service ${ms(use.service)}`,
+    use.postgres === null ? 'PostgreSQL — (PGlite is inside the service)' : `PostgreSQL backends ${ms(use.postgres)}`,
+    `simulator ${ms(use.simulator)}`,
+    `machine's steal ${(use.steal * 100).toFixed(0)} %`,
+  ].join(', ');
 }

@@ -22,9 +22,10 @@ interface DbSample {
 }
 interface SimSample {
   t: number;
-  /** The machine's busy and total jiffies (/proc/stat), all cores. */
+  /** The machine's busy, total and stolen jiffies (/proc/stat), all cores. */
   busy: number;
   all: number;
+  steal: number;
   sends: number;
   statuses: number;
   bodies: number;
@@ -40,11 +41,14 @@ interface ProbeLine {
 /** The statement's first words, whitespace folded, parameters as they are (the service's are $n placeholders). */
 const shortQuery = (q: string) => q.replace(/\s+/g, ' ').trim().slice(0, 90);
 
-/** Busy and total jiffies of all cores so far (/proc/stat's first line; idle and iowait count as not busy). */
-function machineJiffies(): [number, number] {
+/**
+ * Busy, total and stolen jiffies of all cores so far (/proc/stat's first line; idle and iowait count as not busy,
+ * nor does steal: the time the hypervisor gave to other guests).
+ */
+function machineJiffies(): [number, number, number] {
   const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
   const all = f.slice(0, 8).reduce((a, b) => a + b, 0);
-  return [all - f[3] - f[4], all];
+  return [all - f[3] - f[4] - f[7], all, f[7]];
 }
 
 /** Samples while a run goes on; `stop()` returns the markdown summary. */
@@ -84,8 +88,8 @@ export class WaitSampler {
       const backends = new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid) ?? 0]));
       const own = process.cpuUsage();
       this.db.push({ t: started, backends, sim: cpuSeconds(this.simPid) ?? 0, bench: (own.user + own.system) / 1e6, rows: rows.map((r) => ({ state: r.state, wait: r.wait, query: shortQuery(r.query ?? '') })) });
-      const [busy, all] = machineJiffies();
-      if (stats) this.sim.push({ t: started, busy, all, sends: stats.sends_accepted, statuses: stats.webhook_statuses_posted, bodies: stats.webhooks_posted });
+      const [busy, all, steal] = machineJiffies();
+      if (stats) this.sim.push({ t: started, busy, all, steal, sends: stats.sends_accepted, statuses: stats.webhook_statuses_posted, bodies: stats.webhooks_posted });
       await new Promise((r) => setTimeout(r, Math.max(0, this.everyMs - (Date.now() - started))));
     }
   }
@@ -179,8 +183,8 @@ export class WaitSampler {
   /** Per second of the run: sends, statuses posted, database backends active / waiting on WAL / on a lock, service figures. */
   private timeline(probe: ProbeLine[]): string {
     const lines = [
-      '| s | sends | statuses posted | bodies | machine busy (cores) | service CPU (cores) | PostgreSQL | simulator | bench | others | ELU | db active | on WAL | on lock | idle in tx | pool waiting | acquire wait ms | http running | http queued |',
-      '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+      '| s | sends | statuses posted | bodies | machine busy (cores) | stolen (cores) | service CPU (cores) | PostgreSQL | simulator | bench | others | ELU | db active | on WAL | on lock | idle in tx | pool waiting | acquire wait ms | http running | http queued |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ];
     const end = Math.max(...this.db.map((s) => s.t), this.t0);
     const cores = availableParallelism();
@@ -197,6 +201,7 @@ export class WaitSampler {
       const acquired = p.reduce((a, l) => a + l.pg.acquired, 0);
       const jiffies = delta((x) => x.all);
       const machine = jiffies ? ((delta((x) => x.busy) / jiffies) * cores).toFixed(2) : '—';
+      const stolen = jiffies ? ((delta((x) => x.steal) / jiffies) * cores).toFixed(2) : '—';
       const serviceCpu = p.length ? (p.reduce((a, l) => a + l.cpuMs, 0) / (p.length * 100)).toFixed(2) : '—';
       // CPU of the database's backends, the simulator and the bench over the bin (first and last sample in it).
       const a = db[0];
@@ -207,7 +212,7 @@ export class WaitSampler {
       const benchCpu = span ? (b.bench - a.bench) / span : NaN;
       const others = jiffies && span ? (Number(machine) - Number(serviceCpu) - pgCpu - simCpu - benchCpu).toFixed(2) : '—';
       const f = (x: number) => (Number.isNaN(x) ? '—' : x.toFixed(2));
-      lines.push(`| ${s} | ${delta((x) => x.sends)} | ${delta((x) => x.statuses)} | ${delta((x) => x.bodies)} | ${machine} | ${serviceCpu} | ${f(pgCpu)} | ${f(simCpu)} | ${f(benchCpu)} | ${others} | ${pa((l) => l.elu, 2)} | ${per((r) => r.state === 'active')} | ${per((r) => r.state === 'active' && /WAL/.test(r.wait ?? ''))} | ${per((r) => r.state === 'active' && (r.wait ?? '').startsWith('Lock:'))} | ${per((r) => !!r.state?.startsWith('idle in transaction'))} | ${pa((l) => l.pg.waiting)} | ${acquired ? (p.reduce((a, l) => a + l.pg.waitedMs, 0) / acquired).toFixed(2) : '—'} | ${pa((l) => l.http.running)} | ${pa((l) => l.http.queued)} |`);
+      lines.push(`| ${s} | ${delta((x) => x.sends)} | ${delta((x) => x.statuses)} | ${delta((x) => x.bodies)} | ${machine} | ${stolen} | ${serviceCpu} | ${f(pgCpu)} | ${f(simCpu)} | ${f(benchCpu)} | ${others} | ${pa((l) => l.elu, 2)} | ${per((r) => r.state === 'active')} | ${per((r) => r.state === 'active' && /WAL/.test(r.wait ?? ''))} | ${per((r) => r.state === 'active' && (r.wait ?? '').startsWith('Lock:'))} | ${per((r) => !!r.state?.startsWith('idle in transaction'))} | ${pa((l) => l.pg.waiting)} | ${acquired ? (p.reduce((a, l) => a + l.pg.waitedMs, 0) / acquired).toFixed(2) : '—'} | ${pa((l) => l.http.running)} | ${pa((l) => l.http.queued)} |`);
     }
     return lines.join('\n');
   }
