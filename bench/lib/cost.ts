@@ -22,10 +22,13 @@ export function cpuSeconds(pid: number): number | null {
   }
 }
 
-/** The machine's CPU ticks so far, all and stolen (`/proc/stat`'s first line: user … steal, guest time inside user). */
-export function machineTicks(): { total: number; steal: number } {
-  const fields = readFileSync('/proc/stat', 'utf8').slice(0, 200).split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
-  return { total: fields.reduce((a, b) => a + b, 0), steal: fields[7] ?? 0 };
+/**
+ * The machine's CPU ticks so far, all cores (`/proc/stat`'s first line: user … steal, guest time inside user): all,
+ * idle (idle and iowait) and stolen (given by the hypervisor to other guests); the rest is busy.
+ */
+export function machineTicks(): { total: number; idle: number; steal: number } {
+  const f = readFileSync('/proc/stat', 'utf8').slice(0, 200).split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+  return { total: f.reduce((a, b) => a + b, 0), idle: f[3] + f[4], steal: f[7] ?? 0 };
 }
 
 /** The share of the machine's CPU time stolen between two readings of `machineTicks` (0 when none passed). */

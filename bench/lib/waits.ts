@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import pg from 'pg';
-import { cpuSeconds } from './cost.js';
+import { cpuSeconds, machineTicks } from './cost.js';
 
 interface DbSample {
   t: number;
@@ -40,16 +40,6 @@ interface ProbeLine {
 
 /** The statement's first words, whitespace folded, parameters as they are (the service's are $n placeholders). */
 const shortQuery = (q: string) => q.replace(/\s+/g, ' ').trim().slice(0, 90);
-
-/**
- * Busy, total and stolen jiffies of all cores so far (/proc/stat's first line; idle and iowait count as not busy,
- * nor does steal: the time the hypervisor gave to other guests).
- */
-function machineJiffies(): [number, number, number] {
-  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  const all = f.slice(0, 8).reduce((a, b) => a + b, 0);
-  return [all - f[3] - f[4] - f[7], all, f[7]];
-}
 
 /** Samples while a run goes on; `stop()` returns the markdown summary. */
 export class WaitSampler {
@@ -88,8 +78,8 @@ export class WaitSampler {
       const backends = new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid) ?? 0]));
       const own = process.cpuUsage();
       this.db.push({ t: started, backends, sim: cpuSeconds(this.simPid) ?? 0, bench: (own.user + own.system) / 1e6, rows: rows.map((r) => ({ state: r.state, wait: r.wait, query: shortQuery(r.query ?? '') })) });
-      const [busy, all, steal] = machineJiffies();
-      if (stats) this.sim.push({ t: started, busy, all, steal, sends: stats.sends_accepted, statuses: stats.webhook_statuses_posted, bodies: stats.webhooks_posted });
+      const ticks = machineTicks();
+      if (stats) this.sim.push({ t: started, busy: ticks.total - ticks.idle - ticks.steal, all: ticks.total, steal: ticks.steal, sends: stats.sends_accepted, statuses: stats.webhook_statuses_posted, bodies: stats.webhooks_posted });
       await new Promise((r) => setTimeout(r, Math.max(0, this.everyMs - (Date.now() - started))));
     }
   }
