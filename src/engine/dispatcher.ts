@@ -186,6 +186,11 @@ export class Dispatcher {
     this.wake();
   }
 
+  /** The loop is asleep between rounds (no round in progress, none asked for): a wake now starts one. */
+  get asleep(): boolean {
+    return this.wakeUp !== null;
+  }
+
   /** Stops after the sends in flight are answered and stored; gives the channel leases up. */
   async stop(): Promise<void> {
     this.stopping = true;
