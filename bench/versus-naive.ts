@@ -5,8 +5,10 @@
  * rows on each, all started together, timed from the first start request to the last `read` status applied.
  * CPU per message of each side (the sender process and its PostgreSQL backends) and rows written per message.
  *
- * `npx tsx bench/versus-naive.ts [--channels 20] [--per-channel 2500] [--runs 1] [--only service|naive] [--waits]`; part of
- * `npm run bench` (`naive`). `--waits` samples the service's run for what it waits on (bench/lib/waits.ts: the
+ * `npx tsx bench/versus-naive.ts [--channels 20] [--per-channel 2500] [--runs 1] [--only service|naive] [--waits] [--built]`;
+ * part of `npm run bench` (`naive`). `--built` runs the service from the build, as production does (`npm run build`
+ * first; NODE_ENV=production makes `tms serve` run dist/); without it the service runs from src/ through tsx. The
+ * simulators run through tsx either way, so the two sides face the same network. `--waits` samples the service's run for what it waits on (bench/lib/waits.ts: the
  * database's wait events and statements every 100 ms, the service's event-loop utilisation, pool waiters and HTTP
  * queue, and a timeline per second) and prints it to stderr; the sampling costs a little CPU, so compare such runs
  * with each other.
@@ -120,13 +122,14 @@ export async function naiveOnChannels(channels: number, perChannel: number): Pro
 /**
  * The service on the same lists: one instance on PostgreSQL, `channels` numbers uncapped. `waits`: the run is
  * sampled for what it waits on (bench/lib/waits.ts; the service preloads bench/lib/waits-probe.mjs) and the summary
- * is printed to stderr.
+ * is printed to stderr. `built`: the service runs from dist/.
  */
-export async function serviceOnChannels(channels: number, perChannel: number, waits = false): Promise<SideResult> {
+export async function serviceOnChannels(channels: number, perChannel: number, waits = false, built = false): Promise<SideResult> {
   const probeFile = waits ? join(mkdtempSync(join(tmpdir(), 'tms-waits-')), 'probe.jsonl') : undefined;
+  const serviceEnv = { ...(probeFile ? { TMS_WAITS_FILE: probeFile } : {}), ...(built ? { NODE_ENV: 'production' } : {}) };
   const world = await startWorld({
-    database: 'postgres', instances: 1, simMps: null, channelMps: 100_000, extraChannels: channels - 1,
-    ...(probeFile ? { serviceEnv: { TMS_WAITS_FILE: probeFile }, serviceNodeArgs: ['--import', PROBE] } : {}),
+    database: 'postgres', instances: 1, simMps: null, channelMps: 100_000, extraChannels: channels - 1, serviceEnv,
+    ...(probeFile ? { serviceNodeArgs: ['--import', PROBE] } : {}),
   });
   try {
     const sampler = probeFile ? await WaitSampler.start(world.dbEnv.DATABASE_URL, world.simRoot, world.simulator.child.pid!, probeFile) : null;
@@ -159,7 +162,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : 'both';
   (async () => {
     for (let r = 0; r < runs; r += 1) {
-      const service = only === 'naive' ? null : await serviceOnChannels(channels, perChannel, process.argv.includes('--waits'));
+      const service = only === 'naive' ? null : await serviceOnChannels(channels, perChannel, process.argv.includes('--waits'), process.argv.includes('--built'));
       if (service) console.error(`[versus] service ${service.rate.toFixed(0)} msg/s, ${cpuPerMessage(service.cpu, channels * perChannel)}, rows ${service.writes}`);
       const naive = only === 'service' ? null : await naiveOnChannels(channels, perChannel);
       if (naive) console.error(`[versus] naive ${naive.rate.toFixed(0)} msg/s, ${cpuPerMessage(naive.cpu, channels * perChannel)}, rows ${naive.writes}`);
