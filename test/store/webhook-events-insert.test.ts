@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { claimWebhookEvents, insertAppliedWebhookEvents, insertWebhookEvents, listPendingWebhookEvents } from '../../src/store/webhook-events.js';
 import { insertPendingStatusEvents, lockPendingStatusEvents } from '../../src/store/status-events.js';
-import { createTestStore } from '../support/db.js';
+import { createTestStore, onPostgres } from '../support/db.js';
 
 let store: Awaited<ReturnType<typeof createTestStore>>;
 before(async () => {
@@ -56,4 +56,19 @@ test('kept status events whose ids cross a power of ten are locked oldest first'
   await insertPendingStatusEvents(store.db, Array.from({ length: 10 }, (_, i) => ({ wamid: `wamid.${i}`, callback_data: null, status: 'sent', body: { i } })));
   const locked = await store.db.transaction().execute((tx) => lockPendingStatusEvents(tx, 10));
   assert.deepEqual(locked.map((e) => e.wamid), Array.from({ length: 10 }, (_, i) => `wamid.${i}`));
+});
+
+test('a body over the inline size is stored compressed with lz4 where the server offers it, else pglz, and read back whole', async () => {
+  const offered = (await sql<{ lz4: boolean }>`
+    select coalesce(bool_or('lz4' = any(enumvals)), false) as lz4 from pg_settings where name = 'default_toast_compression'`.execute(store.db)).rows[0].lz4;
+  // PGlite is built with pglz only; the machine's PostgreSQL with lz4 too.
+  assert.equal(offered, onPostgres);
+  const statuses = Array.from({ length: 80 }, (_, i) => ({ id: `wamid.${i}`, status: 'delivered', recipient_id: `1555000${i}` }));
+  const body = JSON.stringify({ object: 'whatsapp_business_account', entry: [{ changes: [{ value: { statuses } }] }] });
+  assert.ok(body.length > 4000);
+  const [id] = await insertWebhookEvents(store.db, [body]);
+  const row = (await sql<{ method: string | null; body: string }>`
+    select pg_column_compression(body) as method, body from webhook_events where id = ${id}::bigint`.execute(store.db)).rows[0];
+  assert.equal(row.method, offered ? 'lz4' : 'pglz');
+  assert.equal(row.body, body);
 });
