@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { claimWebhookEvents, insertAppliedWebhookEvents, insertWebhookEvents, listPendingWebhookEvents } from '../../src/store/webhook-events.js';
 import { insertPendingStatusEvents, lockPendingStatusEvents } from '../../src/store/status-events.js';
+import { serverOffersLz4 } from '../../src/store/migrations/0034_webhook_bodies_lz4.js';
 import { createTestStore, onPostgres } from '../support/db.js';
 
 let store: Awaited<ReturnType<typeof createTestStore>>;
@@ -59,8 +60,7 @@ test('kept status events whose ids cross a power of ten are locked oldest first'
 });
 
 test('a body over the inline size is stored compressed with lz4 where the server offers it, else pglz, and read back whole', async () => {
-  const offered = (await sql<{ lz4: boolean }>`
-    select coalesce(bool_or('lz4' = any(enumvals)), false) as lz4 from pg_settings where name = 'default_toast_compression'`.execute(store.db)).rows[0].lz4;
+  const offered = await serverOffersLz4(store.db);
   // PGlite is built with pglz only; the machine's PostgreSQL with lz4 too.
   assert.equal(offered, onPostgres);
   const statuses = Array.from({ length: 80 }, (_, i) => ({ id: `wamid.${i}`, status: 'delivered', recipient_id: `1555000${i}` }));

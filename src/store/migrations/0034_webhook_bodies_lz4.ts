@@ -10,8 +10,13 @@ import { sql, type Kysely } from 'kysely';
  * PGlite, whose build has only pglz) lists only `pglz` among `default_toast_compression`'s values and keeps it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  if (!(await serverOffersLz4(db))) return;
+  await sql`alter table webhook_events alter column body set compression lz4`.execute(db);
+}
+
+/** Whether the server can compress with lz4: it lists `lz4` among `default_toast_compression`'s values. */
+export async function serverOffersLz4<DB>(db: Kysely<DB>): Promise<boolean> {
   const { rows } = await sql<{ lz4: boolean }>`
     select coalesce(bool_or('lz4' = any(enumvals)), false) as lz4 from pg_settings where name = 'default_toast_compression'`.execute(db);
-  if (!rows[0]?.lz4) return;
-  await sql`alter table webhook_events alter column body set compression lz4`.execute(db);
+  return rows[0]?.lz4 ?? false;
 }
