@@ -45,7 +45,7 @@ export const backgroundTurns = new AsyncLocalStorage<boolean>();
  * (milliseconds each), short enough that background work (queueing a start's rows, which delays its sending) keeps
  * a good share of the connection however many requests keep asking.
  */
-const BACKGROUND_WAIT_MAX_MS = 25;
+export const BACKGROUND_WAIT_MAX_MS = 25;
 
 /** A caller waiting for the lock. */
 interface Waiter {
