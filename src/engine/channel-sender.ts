@@ -20,6 +20,7 @@ import type { PairRateMemory } from './pair-rate-memory.js';
 import { MarketingRoute } from './marketing-route.js';
 import { classifySendFailure, OutcomeWriter, type Outcome } from './send-outcomes.js';
 import { attemptClaim, leasedClaim, sendBatch, type ClaimStrategy, type SendPathDeps } from './send-path.js';
+import type { SendSlots } from './send-slots.js';
 import type { TokenBucket } from './token-bucket.js';
 
 /** Tunables of sending. */
@@ -57,6 +58,8 @@ export interface ChannelSenderDeps {
   options: SendingOptions;
   health: ChannelHealthDeps;
   bucket: TokenBucket;
+  /** The process's room for sends in flight, shared with every other channel's sender. */
+  slots: SendSlots;
   /** Last send time per recipient on this channel (pair rate; time-bounded, see pair-rate-memory.ts). */
   lastSentTo: Pick<Map<string, number>, 'get' | 'set'> | PairRateMemory;
   isStopping(): boolean;
@@ -76,6 +79,8 @@ function claimOf(options: SendingOptions): ClaimStrategy {
 /** Sends for one channel until it has no due work, loses its lease, is blocked, or the dispatcher stops. */
 export class ChannelSender {
   private inflight = 0;
+  /** Sends launched by the batch running now (each holds one of the slots the batch took). */
+  private launchedInBatch = 0;
   private idle: Array<() => void> = [];
   private leaseRenewedAt = Date.now();
   private channel: { row: ChannelRow; readAt: number } | null = null;
@@ -116,6 +121,7 @@ export class ChannelSender {
       resumeRunning: (rows) => this.resumeRunning(rows),
       launch: (creds, message, recipientKey) => {
         this.inflight += 1;
+        this.launchedInBatch += 1;
         void this.send(creds, message, recipientKey);
       },
     };
@@ -161,7 +167,21 @@ export class ChannelSender {
           await this.waitForRoom();
           continue;
         }
-        const { progress, tierHeld } = await sendBatch(this.path, this.claim, channel, want);
+        // The process's room, shared by every channel in turn (send-slots.ts): the batch claims no more rows than it
+        // can send now.
+        const granted = await this.deps.slots.take(want);
+        if (this.deps.isStopping()) {
+          this.deps.slots.give(granted);
+          break;
+        }
+        let result: Awaited<ReturnType<typeof sendBatch>>;
+        this.launchedInBatch = 0;
+        try {
+          result = await sendBatch(this.path, this.claim, channel, granted);
+        } finally {
+          this.deps.slots.give(granted - this.launchedInBatch);
+        }
+        const { progress, tierHeld } = result;
         // The tier window is full: the channel is held until its earliest expiry, this sender ends.
         if (tierHeld) break;
         if (progress === 0) {
@@ -232,6 +252,7 @@ export class ChannelSender {
       outcome = this.outcomeOfFailure(message, error);
     }
     this.inflight -= 1;
+    this.deps.slots.give(1);
     this.outcomes.add(outcome, this.inflight);
     for (const wake of this.idle.splice(0)) wake();
   }

@@ -43,6 +43,7 @@ import { ChannelSender, type SendingOptions } from './channel-sender.js';
 import { moveWithCounters } from './counters.js';
 import { retryPendingStatusEvents } from './status-events.js';
 import { continueStopCancels } from './bulk-sends.js';
+import { SendSlots } from './send-slots.js';
 import { TokenBucket } from './token-bucket.js';
 
 /** A start that stored no row for this long died with its process; its rows are removed. */
@@ -70,6 +71,12 @@ const HEARTBEAT_EVERY_MS = 1000;
 export interface DispatcherOptions extends SendingOptions {
   /** `local` (default: no network call) or `contacts` (also the rehearsal-only `/v1/contacts` check). */
   numberCheck: NumberCheckMode;
+  /**
+   * Sends in flight in this process, every channel together (`concurrency` bounds each channel's, and the network
+   * client has as many connections): four channels' worth, so the connections always have requests ready while
+   * a marked send waits for one behind a few hundred others at most, not thousands.
+   */
+  sendsInFlight: number;
   idleMs: number;
   maintenanceMs: number;
   /** After this long without an answer or status event, an attempted send fails with OUTCOME_UNKNOWN. */
@@ -88,6 +95,7 @@ export interface DispatcherOptions extends SendingOptions {
 export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
   claimBatch: 200,
   concurrency: 128,
+  sendsInFlight: 512,
   leaseSeconds: 30,
   channelLeaseSeconds: 10,
   maxAttempts: 8,
@@ -136,6 +144,8 @@ export class Dispatcher {
   private lastHeartbeat = 0;
   private readonly buckets = new Map<string, TokenBucket>();
   private readonly pairs = new Map<string, PairRateMemory>();
+  /** Room for sends in flight, shared by this process's channel senders. */
+  private readonly slots: SendSlots;
   private stopping = false;
   private running: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
@@ -151,6 +161,7 @@ export class Dispatcher {
   constructor(private readonly deps: DispatcherDeps) {
     this.owner = deps.owner ?? `tms-${process.pid}-${randomBytes(4).toString('hex')}`;
     this.options = { ...DEFAULT_DISPATCHER_OPTIONS, ...deps.options };
+    this.slots = new SendSlots(this.options.sendsInFlight);
   }
 
   /** Starts the loop. */
@@ -361,6 +372,7 @@ export class Dispatcher {
         options: this.options,
         health: this.deps.health,
         bucket: this.buckets.get(channelId)!,
+        slots: this.slots,
         lastSentTo: this.pairs.get(channelId)!,
         isStopping: () => this.stopping || this.leaving.has(channelId),
         handedOff: this.deps.handedOff,

@@ -145,6 +145,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
   app.addHook('onRequest', async (req, reply) => {
     if (req.url.startsWith('/_sim/')) return;
+    if (req.method === 'POST' && /\/(marketing_)?messages(\?|$)/.test(req.url)) {
+      // Counted from arrival (the injected latency included) until the answer is written or the connection closes.
+      world.stats.sends_in_flight += 1;
+      world.stats.sends_in_flight_peak = Math.max(world.stats.sends_in_flight_peak, world.stats.sends_in_flight);
+      reply.raw.once('close', () => {
+        world.stats.sends_in_flight -= 1;
+      });
+    }
     const ver = (req.params as { ver?: string } | undefined)?.ver;
     if (ver !== undefined && !/^v\d+\.\d+$/.test(ver)) throw unknownPath(req.url.split('?')[0]);
     const f = world.faults;

@@ -186,6 +186,9 @@ export function emptyStats() {
     webhooks_dropped: 0,
     /** Customer messages posted with `POST /_sim/inbound`. */
     inbound_messages: 0,
+    /** Message sends (`/messages`, `/marketing_messages`) received and not yet answered, now and at most so far. */
+    sends_in_flight: 0,
+    sends_in_flight_peak: 0,
   };
 }
 /** The counters' type. */
