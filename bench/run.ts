@@ -5,6 +5,8 @@
  * docs/history/ (--quick, smaller counts: benchmarks-quick-<date>.md). docs/benchmarks.md's targets table is kept by
  * hand from such runs. `--only naive,singles` runs only the named scenarios (names in SCENARIOS) and prints their
  * figures without writing a doc. `--singles-warmup N`: single sends run before the warm figure's requests (default 500).
+ * `--graph-latency-ms N`: the top tier's sends are answered N ms late (the simulator's `latencyMs`), as Graph's are
+ * over the internet, where the loopback simulator answers at once (default 0).
  */
 import { writeFileSync } from 'node:fs';
 import { sql } from 'kysely';
@@ -390,12 +392,18 @@ async function scale(database: 'pglite' | 'postgres'): Promise<void> {
 }
 
 /** The number at the network's top tier: 1,000 mps in the simulator and in the service (read within 1 s). */
+/** `--graph-latency-ms N`: the top tier's network answers each call N ms late. */
+const GRAPH_LATENCY_MS = numberArg('--graph-latency-ms') ?? 0;
+
 async function topTierRate(world: World, raw: number, cost = false): Promise<{ toSeen: number; toHandoff: number }> {
   await world.sim(`/_sim/channels/${main}`, { mps: 1000 });
+  if (GRAPH_LATENCY_MS > 0) await world.sim('/_sim/faults', { latencyMs: GRAPH_LATENCY_MS });
   await world.withDatabase(async (db) => {
     await db.updateTable('channels').set({ throughput_override_mps: 1000 }).where('id', '=', main).execute();
   });
-  const top = await serviceRate(world, 'postgres, 1 instance, channel at 1,000 mps (service and simulator)', raw, N.topTier, cost);
+  const setup = `postgres, 1 instance, channel at 1,000 mps (service and simulator)${GRAPH_LATENCY_MS > 0 ? `, Graph answering ${GRAPH_LATENCY_MS} ms late` : ''}`;
+  const top = await serviceRate(world, setup, raw, N.topTier, cost);
+  if (GRAPH_LATENCY_MS > 0) await world.sim('/_sim/faults', { latencyMs: 0 });
   await world.sim(`/_sim/channels/${main}`, { mps: null });
   await world.withDatabase(async (db) => {
     await db.updateTable('channels').set({ throughput_override_mps: 100_000 }).where('id', '=', main).execute();

@@ -103,9 +103,9 @@ export async function startService(config: Config): Promise<RunningService> {
     }
     const network: NetworkPort = createCloudApiAdapter({
       baseUrl: graphUrl!,
-      // A connection for each of one channel's sends in flight (DEFAULT_DISPATCHER_OPTIONS.concurrency); the process's
-      // sends in flight, every channel together, are bounded too (sendsInFlight), so a marked send waits for a
-      // connection behind a few hundred others at most.
+      // A connection for each of one channel's sends in flight (DEFAULT_DISPATCHER_OPTIONS.concurrency: HTTP/1.1
+      // carries one request at a time); the process's sends in flight, every channel together, are bounded too
+      // (sendsInFlight), so a marked send waits for a connection behind a few hundred others at most.
       connections: DEFAULT_DISPATCHER_OPTIONS.concurrency,
       appId: config.metaAppId ?? (config.network === 'simulator' ? SIM_APP_ID : undefined),
     });

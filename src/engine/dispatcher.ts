@@ -73,8 +73,8 @@ export interface DispatcherOptions extends SendingOptions {
   numberCheck: NumberCheckMode;
   /**
    * Sends in flight in this process, every channel together (`concurrency` bounds each channel's, and the network
-   * client has as many connections): four channels' worth, so the connections always have requests ready while
-   * a marked send waits for one behind a few hundred others at most, not thousands.
+   * client has as many connections): two channels' worth, so the connections always have requests ready while a
+   * marked send waits for one behind a few hundred others at most, not thousands.
    */
   sendsInFlight: number;
   idleMs: number;
@@ -94,8 +94,10 @@ export interface DispatcherOptions extends SendingOptions {
 /** Production defaults. */
 export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
   claimBatch: 200,
-  concurrency: 128,
-  sendsInFlight: 512,
+  // A channel's sends in flight: its rate times Graph's round trip must fit (the top tier, 1,000 mps, with answers
+  // up to half a second late); the token bucket, not this, paces a channel.
+  concurrency: 512,
+  sendsInFlight: 1024,
   leaseSeconds: 30,
   channelLeaseSeconds: 10,
   maxAttempts: 8,
