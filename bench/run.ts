@@ -391,10 +391,10 @@ async function scale(database: 'pglite' | 'postgres'): Promise<void> {
   }
 }
 
-/** The number at the network's top tier: 1,000 mps in the simulator and in the service (read within 1 s). */
 /** `--graph-latency-ms N`: the top tier's network answers each call N ms late. */
 const GRAPH_LATENCY_MS = numberArg('--graph-latency-ms') ?? 0;
 
+/** The number at the network's top tier: 1,000 mps in the simulator and in the service (read within 1 s). */
 async function topTierRate(world: World, raw: number, cost = false): Promise<{ toSeen: number; toHandoff: number }> {
   await world.sim(`/_sim/channels/${main}`, { mps: 1000 });
   if (GRAPH_LATENCY_MS > 0) await world.sim('/_sim/faults', { latencyMs: GRAPH_LATENCY_MS });

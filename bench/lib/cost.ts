@@ -69,11 +69,9 @@ export interface CpuUse {
  * 500 ms (a backend that starts mid-run counts from 0; one that ends keeps its last sample).
  */
 export class CpuMeter {
-  private readonly first = new Map<number, number>();
-  private readonly last = new Map<number, number>();
-  /** The services' stime, first and last sample. */
-  private readonly firstSystem = new Map<number, number>();
-  private readonly lastSystem = new Map<number, number>();
+  /** Each process's first and last sample: utime and stime in seconds. */
+  private readonly first = new Map<number, { user: number; system: number }>();
+  private readonly last = new Map<number, { user: number; system: number }>();
   private readonly backends = new Set<number>();
   private timer: NodeJS.Timeout | null = null;
   private client: pg.Client | null = null;
@@ -102,12 +100,8 @@ export class CpuMeter {
   private sample(pid: number, baseline: boolean): void {
     const times = cpuTimes(pid);
     if (times === null) return;
-    const s = times.user + times.system;
-    if (baseline && !this.first.has(pid)) this.first.set(pid, s);
-    this.last.set(pid, s);
-    if (!this.services.includes(pid)) return;
-    if (baseline && !this.firstSystem.has(pid)) this.firstSystem.set(pid, times.system);
-    this.lastSystem.set(pid, times.system);
+    if (baseline && !this.first.has(pid)) this.first.set(pid, times);
+    this.last.set(pid, times);
   }
 
   private async listBackends(baseline: boolean): Promise<void> {
@@ -118,7 +112,7 @@ export class CpuMeter {
       if (!this.backends.has(pid)) {
         this.backends.add(pid);
         // A backend first seen after the start began during the run: it counts from 0.
-        if (!baseline) this.first.set(pid, 0);
+        if (!baseline) this.first.set(pid, { user: 0, system: 0 });
       }
       this.sample(pid, baseline);
     }
@@ -135,10 +129,12 @@ export class CpuMeter {
     if (this.timer) clearInterval(this.timer);
     await this.tick();
     await this.client?.end();
-    const used = (pids: Iterable<number>) => [...pids].reduce((sum, pid) => sum + (this.last.get(pid) ?? 0) - (this.first.get(pid) ?? 0), 0);
+    const none = { user: 0, system: 0 };
+    const used = (pids: Iterable<number>, part: (t: { user: number; system: number }) => number = (t) => t.user + t.system) =>
+      [...pids].reduce((sum, pid) => sum + part(this.last.get(pid) ?? none) - part(this.first.get(pid) ?? none), 0);
     return {
       service: used(this.services),
-      serviceSystem: this.services.reduce((sum, pid) => sum + (this.lastSystem.get(pid) ?? 0) - (this.firstSystem.get(pid) ?? 0), 0),
+      serviceSystem: used(this.services, (t) => t.system),
       simulator: used([this.simulator]),
       postgres: this.databaseUrl ? used(this.backends) : null,
       wall: (performance.now() - this.t0) / 1000,

@@ -22,11 +22,6 @@ export class SendSlots {
     return this.size - this.used;
   }
 
-  /** Channels waiting for room now. */
-  get queued(): number {
-    return this.waiting.length;
-  }
-
   /**
    * Takes `n` slots (all of the room when `n` is larger) once that many are free and every earlier caller has had
    * its turn; resolves to the number taken.
