@@ -14,6 +14,7 @@ import type { Config } from './config.js';
 import { createSecretBox, type SecretBox } from './domain/secret-box.js';
 import { phoneQualityHandler } from './engine/channel-events.js';
 import type { ChannelHealthDeps } from './engine/channel-health.js';
+import type { DuringStart } from './engine/bulk-start.js';
 import { Dispatcher, type DispatcherOptions } from './engine/dispatcher.js';
 import { OutboxWorker, type OutboxOptions } from './engine/client-webhooks.js';
 import type { WebhookEndpointDeps } from './engine/webhook-endpoints.js';
@@ -96,6 +97,8 @@ export interface AppOptions {
   metricsCacheMs?: number;
   /** Rows per COPY statement when a bulk start stores its rows (default 5000; tests use a few to cross batch boundaries). */
   bulkBatchSize?: number;
+  /** Runs each bulk start's work under the process's memory policy for starts (runtime.ts's HeapGrowth). */
+  duringStart?: DuringStart;
   /** Client webhook delivery worker tunables (tests shorten back-offs and thresholds). */
   outbox?: Partial<OutboxOptions>;
   /** Posts client webhooks (default: an undici poster with the outbox's timeout). */
@@ -246,6 +249,7 @@ function createParts(options: AppOptions, log: Logger, secrets: SecretBox): Part
       db: options.db,
       health: channelHealth,
       batchSize: options.bulkBatchSize,
+      duringStart: options.duringStart,
       started: () => dispatcher.wake(true),
       loaded: (rows) => statistics.loaded(rows),
       shapes: START_SHAPES,

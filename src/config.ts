@@ -45,9 +45,12 @@ export interface Config {
   queueWaitSeconds: number;
   /**
    * TMS_HEAP_GROWTH_PERCENT: how far V8 lets the old generation grow past its live size before the next full
-   * collection (runtime.ts applies it at start; 0 leaves V8's own factor, up to 4x on a large machine).
+   * collection while no bulk start runs (runtime.ts's HeapGrowth; 0 leaves V8's own factor, up to 4x on a large
+   * machine).
    */
   heapGrowthPercent: number;
+  /** TMS_START_HEAP_GROWTH_PERCENT: the same while a bulk start checks and stores its rows (bounds its peak memory). */
+  startHeapGrowthPercent: number;
   /** TMS_TRACE_START=1: each step of a bulk start is written to stderr (engine/start-trace.ts; a diagnostic for bench/start-trace.ts). */
   traceStart: boolean;
   /** STATUS_WEBHOOK_ALERT_SECONDS: messages await a status and no status webhook came for the channel this long: alert. */
@@ -242,8 +245,10 @@ function parseTrustProxy(env: Env): string[] {
 }
 
 /** Reads and checks the configuration; throws ConfigError naming the first bad variable. */
-/** TMS_HEAP_GROWTH_PERCENT's default (README "Memory"; docs/history/benchmarks-2026-11.md "Files in and out"). */
-export const DEFAULT_HEAP_GROWTH_PERCENT = 30;
+/** TMS_HEAP_GROWTH_PERCENT's default (README "Memory"). */
+export const DEFAULT_HEAP_GROWTH_PERCENT = 150;
+/** TMS_START_HEAP_GROWTH_PERCENT's default (README "Memory"; docs/history/benchmarks-2026-11.md "Files in and out"). */
+export const DEFAULT_START_HEAP_GROWTH_PERCENT = 30;
 
 export function loadConfig(env: Env = process.env): Config {
   const network = parseChoice(env, 'NETWORK', NETWORK_KINDS, 'simulator');
@@ -319,6 +324,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: parseTrustProxy(env),
     authFailuresPerMinute: parseInteger(env, 'AUTH_FAILURES_PER_MINUTE', 60, 1, 1_000_000),
     heapGrowthPercent: parseInteger(env, 'TMS_HEAP_GROWTH_PERCENT', DEFAULT_HEAP_GROWTH_PERCENT, 0, 300),
+    startHeapGrowthPercent: parseInteger(env, 'TMS_START_HEAP_GROWTH_PERCENT', DEFAULT_START_HEAP_GROWTH_PERCENT, 0, 300),
     traceStart: parseChoice(env, 'TMS_TRACE_START', ['0', '1'] as const, '0') === '1',
   };
 }

@@ -68,6 +68,7 @@ test('every variable is read', () => {
     WEBHOOK_APPLY_BUDGET_MS: '250',
     WEBHOOK_HOLD_MS: '700',
     TMS_HEAP_GROWTH_PERCENT: '50',
+    TMS_START_HEAP_GROWTH_PERCENT: '20',
     TMS_TRACE_START: '1',
     HTTP_HEADERS_TIMEOUT_MS: '5000',
     HTTP_REQUEST_TIMEOUT_MS: '60000',
@@ -114,6 +115,7 @@ test('every variable is read', () => {
     metricsToken: 'metrics-token-0123456789',
     shutdownTimeoutMs: 5000,
     heapGrowthPercent: 50,
+    startHeapGrowthPercent: 20,
     traceStart: true,
     httpHeadersTimeoutMs: 5000,
     httpRequestTimeoutMs: 60000,
@@ -168,13 +170,19 @@ test('webhook bodies are held 1000 ms by default while sending, 0 never holds th
   assert.equal(configError({ WEBHOOK_HOLD_MS: '10001' }).variable, 'WEBHOOK_HOLD_MS');
 });
 
-test('the heap growth defaults to 30 % (0 keeps V8 its own), and a TMS_HEAP_GROWTH_PERCENT above 300 names it', () => {
-  assert.equal(loadConfig({}).heapGrowthPercent, 30);
+test('the heap growth defaults to 150 % (0 keeps V8 its own), and a TMS_HEAP_GROWTH_PERCENT above 300 names it', () => {
+  assert.equal(loadConfig({}).heapGrowthPercent, 150);
   assert.equal(loadConfig({ TMS_HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent, 0);
-  assert.equal(heapGrowthFlag(30), '--heap-growing-percent=30');
-  assert.equal(heapGrowthFlag(0), null);
+  assert.equal(heapGrowthFlag(150), '--heap-growing-percent=150');
+  assert.equal(heapGrowthFlag(0), '--heap-growing-percent=0');
   assert.equal(configError({ TMS_HEAP_GROWTH_PERCENT: '301' }).variable, 'TMS_HEAP_GROWTH_PERCENT');
   assert.equal(configError({ TMS_HEAP_GROWTH_PERCENT: '-5' }).variable, 'TMS_HEAP_GROWTH_PERCENT');
+});
+
+test('the heap growth while a bulk start runs defaults to 30 %, and a TMS_START_HEAP_GROWTH_PERCENT above 300 names it', () => {
+  assert.equal(loadConfig({}).startHeapGrowthPercent, 30);
+  assert.equal(loadConfig({ TMS_START_HEAP_GROWTH_PERCENT: '0' }).startHeapGrowthPercent, 0);
+  assert.equal(configError({ TMS_START_HEAP_GROWTH_PERCENT: '301' }).variable, 'TMS_START_HEAP_GROWTH_PERCENT');
 });
 
 test('a non-numeric PORT names PORT', () => {

@@ -44,7 +44,7 @@ export interface Harness {
 /** Starts a harness; pass simulator options through. */
 export async function startHarness(
   simulatorOptions: Parameters<typeof createSimulator>[0] = {},
-  appOptions: Partial<Pick<AppOptions, 'channelMaxAgeMs' | 'templateStatusMaxAgeMs' | 'maxBodyParams' | 'dispatcher' | 'instanceId' | 'consoleDir' | 'metricsCacheMs' | 'outbox' | 'bulkBatchSize'>> = {},
+  appOptions: Partial<Pick<AppOptions, 'channelMaxAgeMs' | 'templateStatusMaxAgeMs' | 'maxBodyParams' | 'dispatcher' | 'instanceId' | 'consoleDir' | 'metricsCacheMs' | 'outbox' | 'bulkBatchSize' | 'duringStart'>> = {},
   /** Extra environment for loadConfig (e.g. METRICS_TOKEN). */
   env: Record<string, string> = {},
 ): Promise<Harness> {
