@@ -244,12 +244,12 @@ function parseTrustProxy(env: Env): string[] {
   return entries;
 }
 
-/** Reads and checks the configuration; throws ConfigError naming the first bad variable. */
 /** TMS_HEAP_GROWTH_PERCENT's default (README "Memory"). */
 export const DEFAULT_HEAP_GROWTH_PERCENT = 150;
 /** TMS_START_HEAP_GROWTH_PERCENT's default (README "Memory"; docs/history/benchmarks-2026-11.md "Files in and out"). */
 export const DEFAULT_START_HEAP_GROWTH_PERCENT = 30;
 
+/** Reads and checks the configuration; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const network = parseChoice(env, 'NETWORK', NETWORK_KINDS, 'simulator');
   const parsedGraphApiUrl = parseUrl(env, 'GRAPH_API_URL', ['http:', 'https:']);
