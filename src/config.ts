@@ -69,6 +69,11 @@ export interface Config {
    * and counters show up to this much later while a send runs. 0: never held.
    */
   webhookHoldMs: number;
+  /**
+   * WEBHOOK_APPLY_LANES: on PostgreSQL, up to this many transactions apply stored webhook bodies at once, each those of
+   * its share of the channels (default 2, the machine's two cores; 1: one at a time). PGlite has one connection: 1.
+   */
+  webhookApplyLanes: number;
   /** NUMBER_CHECK: `local` (default, no network call) or `contacts` (rehearsal only: also `POST /v1/contacts`). */
   numberCheck: 'local' | 'contacts';
   /** CLIENT_WEBHOOK_TIMEOUT_MS: one client webhook POST's deadline (default 10 s). */
@@ -310,6 +315,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetentionSeconds: parseInteger(env, 'WEBHOOK_RETENTION_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
     webhookApplyBudgetMs: parseInteger(env, 'WEBHOOK_APPLY_BUDGET_MS', 500, 0, 60_000),
     webhookHoldMs: parseInteger(env, 'WEBHOOK_HOLD_MS', 1000, 0, 10_000),
+    webhookApplyLanes: parseInteger(env, 'WEBHOOK_APPLY_LANES', 2, 1, 16),
     numberCheck: parseChoice(env, 'NUMBER_CHECK', ['local', 'contacts'] as const, 'local'),
     clientWebhookTimeoutMs: parseInteger(env, 'CLIENT_WEBHOOK_TIMEOUT_MS', 10_000, 500, 60_000),
     clientWebhookConcurrency: parseInteger(env, 'CLIENT_WEBHOOK_CONCURRENCY', 8, 1, 64),

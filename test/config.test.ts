@@ -67,6 +67,7 @@ test('every variable is read', () => {
     DB_STATEMENT_TIMEOUT_SECONDS: '60',
     WEBHOOK_APPLY_BUDGET_MS: '250',
     WEBHOOK_HOLD_MS: '700',
+    WEBHOOK_APPLY_LANES: '3',
     TMS_HEAP_GROWTH_PERCENT: '50',
     TMS_START_HEAP_GROWTH_PERCENT: '20',
     TMS_TRACE_START: '1',
@@ -104,6 +105,7 @@ test('every variable is read', () => {
     webhookRetentionSeconds: 120,
     webhookApplyBudgetMs: 250,
     webhookHoldMs: 700,
+    webhookApplyLanes: 3,
     numberCheck: 'contacts',
     clientWebhookTimeoutMs: 2000,
     clientWebhookConcurrency: 3,
@@ -168,6 +170,13 @@ test('webhook bodies are held 1000 ms by default while sending, 0 never holds th
   assert.equal(loadConfig({}).webhookHoldMs, 1000);
   assert.equal(loadConfig({ WEBHOOK_HOLD_MS: '0' }).webhookHoldMs, 0);
   assert.equal(configError({ WEBHOOK_HOLD_MS: '10001' }).variable, 'WEBHOOK_HOLD_MS');
+});
+
+test('stored webhook bodies are applied in two lanes by default, 1 is one at a time, and 0 or 17 names the variable', () => {
+  assert.equal(loadConfig({}).webhookApplyLanes, 2);
+  assert.equal(loadConfig({ WEBHOOK_APPLY_LANES: '1' }).webhookApplyLanes, 1);
+  assert.equal(configError({ WEBHOOK_APPLY_LANES: '0' }).variable, 'WEBHOOK_APPLY_LANES');
+  assert.equal(configError({ WEBHOOK_APPLY_LANES: '17' }).variable, 'WEBHOOK_APPLY_LANES');
 });
 
 test('the heap growth defaults to 150 % (0 keeps V8 its own), and a TMS_HEAP_GROWTH_PERCENT above 300 names it', () => {

@@ -21,6 +21,7 @@ import { upsertRecipientLinks, type NewRecipientLink } from '../store/recipient-
 import type { Database } from '../store/schema.js';
 import { applyUserIdChange, companyOfChange } from './recipient-events.js';
 import type { ChangeHandler } from './webhook-inbox.js';
+import { changePhoneNumberId } from '../domain/webhook-channels.js';
 
 type Inbound = InboundMessage & InboundIds & ContactsMessage & { system?: Record<string, unknown> };
 
@@ -42,7 +43,7 @@ export function inboundMessageHandler(log: Pick<Logger, 'info' | 'warn'>, db: Ky
       if (messages.length === 0) continue;
       const owner = await companyOfChange(tx, value);
       if (!owner) {
-        log.warn({ channelId: (value.metadata as { phone_number_id?: unknown } | undefined)?.phone_number_id, messages: messages.length }, 'inbound messages for an unknown channel ignored');
+        log.warn({ channelId: changePhoneNumberId(value), messages: messages.length }, 'inbound messages for an unknown channel ignored');
         continue;
       }
       const { companyId, channelId } = owner;

@@ -9,6 +9,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import { marketingPreferences, userIdUpdates, type UserIdChange } from '../domain/webhook-recipients.js';
 import { findChannelById } from '../store/channels.js';
+import { changePhoneNumberId } from '../domain/webhook-channels.js';
 import { deleteMarketingStops, insertOptOuts, moveOptOutUserId, type NewOptOut } from '../store/opt-outs.js';
 import { moveMessagesUserId, moveRecipientLink, upsertRecipientLinks } from '../store/recipient-links.js';
 import type { Database } from '../store/schema.js';
@@ -16,8 +17,8 @@ import type { ChangeContext, ChangeHandler } from './webhook-inbox.js';
 
 /** The company owning the channel a change names (`value.metadata.phone_number_id`), or undefined. */
 export async function companyOfChange(tx: Transaction<Database>, value: Record<string, unknown>): Promise<{ companyId: string; channelId: string } | undefined> {
-  const channelId = (value.metadata as { phone_number_id?: unknown } | undefined)?.phone_number_id;
-  const channel = typeof channelId === 'string' ? await findChannelById(tx, channelId) : undefined;
+  const channelId = changePhoneNumberId(value);
+  const channel = channelId !== null ? await findChannelById(tx, channelId) : undefined;
   return channel ? { companyId: channel.company_id, channelId: channel.id } : undefined;
 }
 

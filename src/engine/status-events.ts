@@ -21,6 +21,7 @@ import type { Database } from '../store/schema.js';
 import { noteStatusWebhooks } from '../store/channel-status-webhooks.js';
 import { insertRejectedItems, type RejectedItem } from '../store/webhook-rejected-items.js';
 import { statusItemProblem } from '../domain/webhook-items.js';
+import { changePhoneNumberId } from '../domain/webhook-channels.js';
 import { hasMessageStatusSubscribers } from '../store/webhook-endpoints.js';
 import { suppressNumber } from '../store/opt-outs.js';
 import { deletePendingStatusEvents, insertPendingStatusEvents, lockPendingStatusEvents, agePendingStatusEvents } from '../store/status-events.js';
@@ -390,13 +391,6 @@ function withContact(s: StatusObject, contacts: unknown): StatusObject {
   return contact ? { ...s, tms_contact: cleanContact(contact) } : s;
 }
 
-/** The channel a `messages` change concerns (`metadata.phone_number_id`), as a list of zero or one. */
-function phoneNumberIdsOf(value: Record<string, unknown>): string[] {
-  const metadata = value.metadata as { phone_number_id?: unknown } | undefined;
-  const id = metadata?.phone_number_id;
-  return typeof id === 'string' && id.length <= 64 && !id.includes('\u0000') ? [id] : [];
-}
-
 /** A channel's status-webhook mark is rewritten at most once a second (`noteStatusWebhooks`' own granularity). */
 const NOTE_EVERY_MS = 1000;
 
@@ -416,7 +410,7 @@ export function messageStatusHandler(log?: Pick<Logger, 'warn'>): ChangeHandler 
         const s = items[i];
         const problem = statusItemProblem(s, nulFree);
         if (problem === undefined) statuses.push(withContact(s as StatusObject, value.contacts));
-        else rejected.push({ field: 'statuses', phoneNumberId: phoneNumberIdsOf(value)[0] ?? null, reason: problem, item: s });
+        else rejected.push({ field: 'statuses', phoneNumberId: changePhoneNumberId(value), reason: problem, item: s });
       }
     }
     if (rejected.length > 0) {
@@ -427,8 +421,12 @@ export function messageStatusHandler(log?: Pick<Logger, 'warn'>): ChangeHandler 
     // The channels' status webhooks are alive (the stale-webhook alert); written last, after the message locks, and
     // not again for a channel this process marked less than a second ago (one statement and one row lock saved).
     const now = Date.now();
-    const channels = [...new Set(changes.flatMap(({ value }) => (Array.isArray(value.statuses) && value.statuses.length ? phoneNumberIdsOf(value) : [])))]
-      .filter((id) => now - (notedAt.get(id) ?? 0) >= NOTE_EVERY_MS);
+    const named = new Set<string>();
+    for (const { value } of changes) {
+      const id = Array.isArray(value.statuses) && value.statuses.length > 0 ? changePhoneNumberId(value) : null;
+      if (id !== null) named.add(id);
+    }
+    const channels = [...named].filter((id) => now - (notedAt.get(id) ?? 0) >= NOTE_EVERY_MS);
     await noteStatusWebhooks(tx, channels);
     if (channels.length > 0) {
       afterCommit(async () => {

@@ -17,6 +17,12 @@
  *   arrive in separate bodies) that arrive within the hold become one row version instead of one each. Statuses and
  *   counters show up to `holdMs` later while a send runs; when it stops nothing is held.
  *
+ * - **Lanes**: each stored body records the one channel its changes concern (none or several: no channel), and the
+ *   drain runs `lanes` passes at once, each over the bodies of its share of the channels (lane 0 also those of no
+ *   channel), in id order within the lane. Two lanes' transactions touch different messages and bulk sends, so a
+ *   backlog (the statuses the network posts after a send) is applied by that many backends at once instead of one.
+ *   A channel's bodies keep their order; bodies of different channels may be applied out of arrival order.
+ *
  * Events left unapplied by a crash are picked up at start and by the periodic sweep. Instances share the inbox
  * through the database: `for update skip locked` keeps two of them off the same stored event.
  */
@@ -31,9 +37,12 @@ import {
   listPendingWebhookEvents,
   markWebhookEventFailed,
   markWebhookEventsApplied,
+  type NewWebhookEvent,
+  type WebhookLane,
 } from '../store/webhook-events.js';
 import type { Database } from '../store/schema.js';
 import { textMayHoldNul } from '../domain/nul.js';
+import { bodyPhoneNumberId } from '../domain/webhook-channels.js';
 
 /** One `changes[]` item: the entry id (the WABA) and the change value. */
 export interface Change {
@@ -98,6 +107,11 @@ export interface WebhookInboxDeps {
   holdMs?: number;
   /** Bytes of bodies per transaction of a pass over held bodies (at least one body). */
   heldBatchBytes?: number;
+  /**
+   * Lanes of the drain: up to this many transactions apply stored bodies at once, each those of its share of the
+   * channels (and lane 0 the bodies of no single channel). 1: one transaction at a time.
+   */
+  lanes?: number;
 }
 
 /** Bodies stored in one statement at most (and about this many characters at most). */
@@ -117,8 +131,10 @@ const PARSED_CHARS = 8_000_000;
 /** A received body waiting for its group. */
 interface Received {
   body: string;
-  /** The body as the route parsed it (parsed here when absent). */
+  /** The body as the route parsed it (parsed on receipt when absent; undefined when it is no JSON). */
   parsed?: unknown;
+  /** The one channel its changes concern, null when none or several: its lane in the drain. */
+  phoneNumberId: string | null;
   resolve: (id: string) => void;
   reject: (error: unknown) => void;
 }
@@ -161,8 +177,9 @@ export class WebhookInbox {
    * arrived meanwhile, in one statement and one commit; a lone body goes at once.
    */
   async receive(rawBody: string, parsed?: unknown): Promise<string> {
+    const form = parsed ?? parsedOrUndefined(rawBody);
     return new Promise<string>((resolve, reject) => {
-      this.toStore.push({ body: rawBody, parsed, resolve, reject });
+      this.toStore.push({ body: rawBody, parsed: form, phoneNumberId: bodyPhoneNumberId(form), resolve, reject });
       if (!this.storing) void this.storeQueued();
     });
   }
@@ -200,7 +217,7 @@ export class WebhookInbox {
     try {
       await this.deps.db.transaction().execute(async (tx) => {
         this.storeStatements += 1;
-        ids = await insertAppliedWebhookEvents(tx, group.map((g) => g.body));
+        ids = await insertAppliedWebhookEvents(tx, group.map(toStored));
         await this.applyChanges(tx, group.map((g) => ({ text: g.body, parsed: g.parsed ?? JSON.parse(g.body) })), tasks);
         committing = true;
       });
@@ -233,7 +250,7 @@ export class WebhookInbox {
     };
     try {
       this.storeStatements += 1;
-      const ids = await insertWebhookEvents(this.deps.db, group.map((b) => b.body));
+      const ids = await insertWebhookEvents(this.deps.db, group.map(toStored));
       stored(ids);
       group.forEach((b, i) => {
         this.keepParsed(ids[i], b);
@@ -246,7 +263,7 @@ export class WebhookInbox {
         // One body the database refuses must not fail the others: each is stored (or refused) on its own.
         for (const b of group) {
           this.storeStatements += 1;
-          await insertWebhookEvent(this.deps.db, b.body).then((id) => {
+          await insertWebhookEvent(this.deps.db, toStored(b)).then((id) => {
             stored([id]);
             this.keepParsed(id, b);
             b.resolve(id);
@@ -294,7 +311,17 @@ export class WebhookInbox {
     this.parsedChars += received.body.length;
   }
 
-  /** Forgets the parsed forms of events up to `lastId` (applied, failed, or taken by another instance). */
+  /** Forgets the parsed forms of these events (applied, failed, or taken by another instance). */
+  private forgetParsedOf(ids: string[]): void {
+    for (const id of ids) {
+      const kept = this.parsedById.get(id);
+      if (kept === undefined) continue;
+      this.parsedById.delete(id);
+      this.parsedChars -= kept.chars;
+    }
+  }
+
+  /** Forgets the parsed forms of events up to `lastId` (those no pass listed: applied by another instance). */
   private forgetParsed(lastId: string): void {
     const last = BigInt(lastId);
     for (const [id, kept] of this.parsedById) {
@@ -316,30 +343,15 @@ export class WebhookInbox {
           this.again = false;
           // Bodies stored from now on wait for a window of their own (this pass may take some of them too).
           this.heldSince = null;
-          // While sending, a pass takes the bodies pending when its first held transaction begins, by any process (a
-          // crashed one's too); those stored since wait for a window of their own. A pass that chased every new body
-          // would run for as long as the send does, applying each message's statuses as they come instead of
-          // together. Read when first needed, so a sweep while nothing is sent does not pay for it.
-          let upTo: string | undefined;
-          // One pass in id order: an event that fails is retried by a later sweep, not in a tight loop.
-          let cursor = '0';
-          let behind = false;
-          for (;;) {
-            // Large transactions while sending (a message's statuses stay together) and while the pass is behind (its
-            // last transaction left bodies pending: a backlog, such as the statuses the network still posts after a
-            // send, is applied many seconds of statuses at a time, so each message's merge too). Asked per
-            // transaction: a pass begun just before the sending counted takes the rest of its bodies held.
-            const sending = this.sending();
-            const large: boolean = sending || behind;
-            const bound = sending && !this.stopping ? (upTo ??= (await highestPendingWebhookEventId(this.deps.db)) ?? '0') : null;
-            const batch: { last: string; more: boolean } | null = large
-              ? await this.applyBatch(cursor, HELD_BATCH, this.deps.heldBatchBytes ?? HELD_BATCH_BYTES, bound)
-              : await this.applyBatch(cursor, this.deps.batchSize ?? 100, Infinity);
-            if (batch === null) break;
-            cursor = batch.last;
-            behind = batch.more;
-            this.forgetParsed(batch.last);
-          }
+          const lanes = this.deps.lanes ?? 1;
+          const passes = await Promise.allSettled(
+            Array.from({ length: lanes }, (_, index) => this.pass(lanes > 1 ? { index, count: lanes } : null)),
+          );
+          for (const p of passes) if (p.status === 'rejected') throw p.reason;
+          // Also the forms of events another instance applied, which no pass listed. A body stored meanwhile in a lane
+          // whose pass had ended is parsed again from its text.
+          const last = passes.reduce((max, p) => (p.status === 'fulfilled' && BigInt(p.value) > BigInt(max) ? p.value : max), '0');
+          this.forgetParsed(last);
         } while (this.again);
         // Every event stored first until now has been tried: new bodies may be applied on receipt again.
         this.backlog = false;
@@ -350,6 +362,35 @@ export class WebhookInbox {
       }
     })();
     return this.draining;
+  }
+
+  /**
+   * One pass of a lane (or of every event when `lane` is null) in id order: an event that fails is retried by a later
+   * sweep, not in a tight loop. Returns the last id it listed ('0' when none).
+   */
+  private async pass(lane: WebhookLane | null): Promise<string> {
+    // While sending, a pass takes the bodies pending when its first held transaction begins, by any process (a
+    // crashed one's too); those stored since wait for a window of their own. A pass that chased every new body
+    // would run for as long as the send does, applying each message's statuses as they come instead of
+    // together. Read when first needed, so a sweep while nothing is sent does not pay for it.
+    let upTo: string | undefined;
+    let cursor = '0';
+    let behind = false;
+    for (;;) {
+      // Large transactions while sending (a message's statuses stay together) and while the pass is behind (its
+      // last transaction left bodies pending: a backlog, such as the statuses the network still posts after a
+      // send, is applied many seconds of statuses at a time, so each message's merge too). Asked per
+      // transaction: a pass begun just before the sending counted takes the rest of its bodies held.
+      const sending = this.sending();
+      const large: boolean = sending || behind;
+      const bound = sending && !this.stopping ? (upTo ??= (await highestPendingWebhookEventId(this.deps.db)) ?? '0') : null;
+      const batch: { last: string; more: boolean } | null = large
+        ? await this.applyBatch(cursor, HELD_BATCH, this.deps.heldBatchBytes ?? HELD_BATCH_BYTES, bound, lane)
+        : await this.applyBatch(cursor, this.deps.batchSize ?? 100, Infinity, null, lane);
+      if (batch === null) return cursor;
+      cursor = batch.last;
+      behind = batch.more;
+    }
   }
 
   /** Starts the sweep (and recovers what a crash left). */
@@ -378,13 +419,22 @@ export class WebhookInbox {
    * Applies in one transaction the pending events after `cursor` (up to `upTo`), up to `limit` of them and
    * `budgetBytes` of bodies (at least one); returns the last id seen and whether more were pending, or null when none.
    */
-  private async applyBatch(cursor: string, limit: number, budgetBytes: number, upTo: string | null = null): Promise<{ last: string; more: boolean } | null> {
-    const pending = await listPendingWebhookEvents(this.deps.db, cursor, limit, upTo);
+  private async applyBatch(
+    cursor: string,
+    limit: number,
+    budgetBytes: number,
+    upTo: string | null,
+    lane: WebhookLane | null,
+  ): Promise<{ last: string; more: boolean } | null> {
+    const pending = await listPendingWebhookEvents(this.deps.db, cursor, limit, upTo, lane);
     if (pending.length === 0) return null;
     let bytes = pending[0].bytes;
     let n = 1;
     while (n < pending.length && bytes + pending[n].bytes <= budgetBytes) bytes += pending[n++].bytes;
-    return { last: await this.applyIds(pending.slice(0, n).map((p) => p.id)), more: n < pending.length || pending.length === limit };
+    const ids = pending.slice(0, n).map((p) => p.id);
+    const last = await this.applyIds(ids);
+    this.forgetParsedOf(ids);
+    return { last, more: n < pending.length || pending.length === limit };
   }
 
   /** Applies these pending events in one transaction, else one by one; returns the last id. */
@@ -441,6 +491,20 @@ export class WebhookInbox {
     for (const task of tasks) {
       task().catch((error) => this.deps.log.warn({ err: error }, 'webhook after-commit task failed'));
     }
+  }
+}
+
+/** What is stored of a received body. */
+function toStored(received: Received): NewWebhookEvent {
+  return { body: received.body, phoneNumberId: received.phoneNumberId };
+}
+
+/** A body's parsed form, or undefined when it is no JSON (the drain then fails it with the parser's error). */
+function parsedOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
   }
 }
 

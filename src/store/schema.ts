@@ -65,6 +65,8 @@ export interface WebhookEventsTable {
   attempts: ColumnType<number, number | undefined, number>;
   applied_at: Date | null;
   last_error: string | null;
+  /** The one channel (phone number id) the body's changes concern; null when none or several (its inbox lane). */
+  phone_number_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An item of a signed webhook body that could not be applied (migration 0027). */

@@ -8,6 +8,7 @@ import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
 import { SIM_CHANNEL_IDS, SIM_WABA_ID } from '../../src/network/simulator/constants.js';
 import { insertWebhookEvent } from '../../src/store/webhook-events.js';
+import { bodyPhoneNumberId } from '../../src/domain/webhook-channels.js';
 import { countersFromRows, phones, reportRows, startV1, untilWizard, v1Rows } from '../support/bulk.js';
 import { eventually, simAdmin, startHarness, type Harness } from '../support/harness.js';
 import { approvedTemplate, sendParams, singleSend, untilStatus } from '../support/sending.js';
@@ -135,7 +136,7 @@ test('a STOP stored but not applied before a crash is applied on the next drain,
     statuses: [{ id: 'wamid.optout-unknown-status', status: 'delivered', timestamp: '1763900000', recipient_id: '905557600023' }],
   };
   const body = JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: SIM_WABA_ID, changes: [{ field: 'messages', value }] }] });
-  const id = await insertWebhookEvent(h.store.db, body); // stored, never applied: as if the process died here
+  const id = await insertWebhookEvent(h.store.db, { body, phoneNumberId: bodyPhoneNumberId(JSON.parse(body)) }); // stored, never applied: as if the process died here
   await h.app.webhookInbox.drain();
   const event = await h.store.db.selectFrom('webhook_events').select('state').where('id', '=', id).executeTakeFirstOrThrow();
   assert.equal(event.state, 'APPLIED');

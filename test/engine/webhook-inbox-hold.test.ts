@@ -115,11 +115,13 @@ function countingHandler(perTransaction: number[]): ChangeHandler {
   return async ({ changes }) => void perTransaction.push(changes.length);
 }
 const counted = (n: number) => Array.from({ length: n }, (_, i) => JSON.stringify({ entry: [{ id: '1', changes: [{ field: 'counted', value: { i } }] }] }));
+/** Bodies as stored by another process (of no single channel). */
+const stored = (bodies: string[]) => bodies.map((body) => ({ body, phoneNumberId: null }));
 
 test('a backlog is applied in large transactions once the first small one leaves bodies pending', async () => {
   // 250 bodies stored first (as a crash, or a network catching up after a send, leaves them); not sending.
   const perTransaction: number[] = [];
-  await insertWebhookEvents(store.db, counted(250));
+  await insertWebhookEvents(store.db, stored(counted(250)));
   const inbox = new WebhookInbox({ db: store.db, log, handlers: { counted: countingHandler(perTransaction) }, batchSize: 100 });
   await inbox.drain();
   assert.deepEqual(perTransaction, [100, 150]);
@@ -132,7 +134,7 @@ test('while sending, a pass takes the bodies stored before it began, those of an
   await inbox.drain();
   const held = await Promise.all(counted(3).map((text) => inbox.receive(text)));
   // Stored after this process's bodies by another process (or left by a crashed one): pending all the same.
-  const others = await insertWebhookEvents(store.db, counted(2));
+  const others = await insertWebhookEvents(store.db, stored(counted(2)));
   await inbox.drain();
   assert.deepEqual(perTransaction, [5]);
   for (const id of [...held, ...others]) assert.equal((await state(id)).state, 'APPLIED');
@@ -145,7 +147,7 @@ test('while sending, bodies stored after a pass began wait for their window, and
   // The pass's first transaction stores two more bodies (committed with it, so after the pass began).
   const storingHandler: ChangeHandler = async ({ tx, changes }) => {
     perTransaction.push(changes.length);
-    if (later.length === 0) later.push(...(await insertWebhookEvents(tx, counted(2))));
+    if (later.length === 0) later.push(...(await insertWebhookEvents(tx, stored(counted(2)))));
   };
   const inbox = new WebhookInbox({ db: store.db, log, handlers: { counted: storingHandler }, holdMs: 60_000, sendingUntil: () => Infinity });
   await inbox.drain();
@@ -180,4 +182,23 @@ test('work a handler leaves for the end of the transaction runs after every hand
   await inbox.drain();
   await inbox.receive(JSON.stringify({ entry: [{ id: '1', changes: [{ field: 'first', value: {} }, { field: 'second', value: {} }] }] }));
   assert.deepEqual(order, ['first', 'second', 'first at end']);
+});
+
+test('a body is stored with the one channel its changes concern, applied on receipt or first, and with none when they name two', async () => {
+  const channelOf = async (id: string) =>
+    (await store.db.selectFrom('webhook_events').select('phone_number_id').where('id', '=', id).executeTakeFirstOrThrow()).phone_number_id;
+  const change = (channel: string) => ({ field: 'noted', value: { metadata: { phone_number_id: channel } } });
+  const one = JSON.stringify({ entry: [{ id: '1', changes: [change('106540352242922'), change('106540352242922')] }] });
+  const two = JSON.stringify({ entry: [{ id: '1', changes: [change('106540352242922'), change('106540352242923')] }] });
+  const noted: ChangeHandler = async () => {};
+  for (const budget of [500, 0]) {
+    const inbox = new WebhookInbox({ db: store.db, log, handlers: { noted }, applyOnReceiptBudgetMs: budget });
+    await inbox.drain();
+    const [a, b] = [await receive(inbox, one), await inbox.receive(two)];
+    await inbox.drain();
+    assert.deepEqual(await state(a), { state: 'APPLIED', on_receipt: budget > 0 });
+    assert.equal(await channelOf(a), '106540352242922');
+    assert.equal(await channelOf(b), null);
+    await inbox.stop();
+  }
 });

@@ -14,6 +14,7 @@ import { SIM_CHANNEL_IDS } from '../../src/network/simulator/constants.js';
 import { findSuppressedRecipients } from '../../src/store/opt-outs.js';
 import { findRecipientLink } from '../../src/store/recipient-links.js';
 import { insertWebhookEvent } from '../../src/store/webhook-events.js';
+import { bodyPhoneNumberId } from '../../src/domain/webhook-channels.js';
 import { startV1, v1Rows } from '../support/bulk.js';
 import { eventually, simAdmin, startHarness, TEST_APP_SECRET, type Harness } from '../support/harness.js';
 import { approvedTemplate } from '../support/sending.js';
@@ -225,7 +226,7 @@ test('a username user’s STOP stored but not applied before a crash is applied 
   const body = fixture('inbound_text_stop_username_no_phone.json');
   body.entry[0].changes[0].value.messages[0].from_user_id = 'TR.1000000000000000091';
   body.entry[0].changes[0].value.contacts[0].user_id = 'TR.1000000000000000091';
-  const id = await insertWebhookEvent(h.store.db, JSON.stringify(body)); // stored, never applied: as if the process died here
+  const id = await insertWebhookEvent(h.store.db, { body: JSON.stringify(body), phoneNumberId: bodyPhoneNumberId(body) }); // stored, never applied: as if the process died here
   assert.equal((await optOutsOf('TR.1000000000000000091')).length, 0);
   await h.app.webhookInbox.drain();
   const event = await h.store.db.selectFrom('webhook_events').select('state').where('id', '=', id).executeTakeFirstOrThrow();

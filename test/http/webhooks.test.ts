@@ -5,6 +5,7 @@ import { signWebhookBody } from '../../src/domain/webhook-signature.js';
 import { SIM_CHANNELS, SIM_WABA_ID } from '../../src/network/simulator/constants.js';
 import { updateChannelHealth } from '../../src/store/channels.js';
 import { insertWebhookEvent } from '../../src/store/webhook-events.js';
+import { bodyPhoneNumberId } from '../../src/domain/webhook-channels.js';
 import { eventually, OTHER_CHANNEL_ID, startHarness, TEST_APP_SECRET, type Harness } from '../support/harness.js';
 
 let h: Harness;
@@ -175,7 +176,7 @@ test('an event stored but not applied before a crash is applied on the next drai
     object: 'whatsapp_business_account',
     entry: [{ id: '990000000000000', changes: [{ field: 'phone_number_quality_update', value: { display_phone_number: '16505551111', event: 'DOWNGRADE', current_limit: 'TIER_250' } }] }],
   });
-  const id = await insertWebhookEvent(h.store.db, body); // stored, never applied: as if the process died here
+  const id = await insertWebhookEvent(h.store.db, { body, phoneNumberId: bodyPhoneNumberId(JSON.parse(body)) }); // stored, never applied: as if the process died here
   await h.app.webhookInbox.drain();
   const event = await h.store.db.selectFrom('webhook_events').select('state').where('id', '=', id).executeTakeFirstOrThrow();
   assert.equal(event.state, 'APPLIED');

@@ -25,12 +25,15 @@ test('each group size stores its bodies as given, ids in the order of the bodies
   ] as const) {
     // Quotes, backslashes, braces and commas: what an array literal would have to escape.
     const bodies = Array.from({ length: n }, (_, i) => JSON.stringify({ n, i, s: `a"b\\c{d},e'f` }));
-    const ids = await insert(store.db, bodies);
+    // Every third body of no single channel.
+    const channels = bodies.map((_, i) => (i % 3 === 2 ? null : `10000000000${i}`));
+    const ids = await insert(store.db, bodies.map((body, i) => ({ body, phoneNumberId: channels[i] })));
     assert.equal(ids.length, n);
-    const rows = (await sql<{ id: string; body: string; state: string }>`
-      select id::text as id, body, state from webhook_events where id = any(${ids}::bigint[]) order by webhook_events.id`.execute(store.db)).rows;
+    const rows = (await sql<{ id: string; body: string; state: string; phone_number_id: string | null }>`
+      select id::text as id, body, state, phone_number_id from webhook_events where id = any(${ids}::bigint[]) order by webhook_events.id`.execute(store.db)).rows;
     assert.deepEqual(rows.map((r) => r.id), ids, `${n}: ids ascending in the order given`);
     assert.deepEqual(rows.map((r) => r.body), bodies, `${n}: bodies byte for byte, in order`);
+    assert.deepEqual(rows.map((r) => r.phone_number_id), channels, `${n}: each body's channel beside it`);
     assert.ok(rows.every((r) => r.state === state));
   }
   const total = Number((await sql<{ n: string }>`select count(*)::text as n from webhook_events`.execute(store.db)).rows[0].n);
@@ -39,7 +42,7 @@ test('each group size stores its bodies as given, ids in the order of the bodies
 
 test('pending events whose ids cross a power of ten are listed and claimed in id order, none skipped by the cursor', async () => {
   await sql`select setval('webhook_events_id_seq', greatest(995, (select max(id) from webhook_events)))`.execute(store.db);
-  const ids = await insertWebhookEvents(store.db, Array.from({ length: 10 }, (_, i) => JSON.stringify({ i })));
+  const ids = await insertWebhookEvents(store.db, Array.from({ length: 10 }, (_, i) => ({ body: JSON.stringify({ i }), phoneNumberId: null })));
   const walked: string[] = [];
   for (let cursor = '0'; ; ) {
     const page = await listPendingWebhookEvents(store.db, cursor, 3);
@@ -66,7 +69,7 @@ test('a body over the inline size is stored compressed with lz4 where the server
   const statuses = Array.from({ length: 80 }, (_, i) => ({ id: `wamid.${i}`, status: 'delivered', recipient_id: `1555000${i}` }));
   const body = JSON.stringify({ object: 'whatsapp_business_account', entry: [{ changes: [{ value: { statuses } }] }] });
   assert.ok(body.length > 4000);
-  const [id] = await insertWebhookEvents(store.db, [body]);
+  const [id] = await insertWebhookEvents(store.db, [{ body, phoneNumberId: null }]);
   const row = (await sql<{ method: string | null; body: string }>`
     select pg_column_compression(body) as method, body from webhook_events where id = ${id}::bigint`.execute(store.db)).rows[0];
   assert.equal(row.method, offered ? 'lz4' : 'pglz');

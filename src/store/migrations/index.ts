@@ -36,6 +36,7 @@ import * as m0031 from './0031_storing_bulk_sends.js';
 import * as m0032 from './0032_messages_reference_checks.js';
 import * as m0033 from './0033_message_payload_json.js';
 import * as m0034 from './0034_webhook_bodies_lz4.js';
+import * as m0035 from './0035_webhook_event_channels.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -71,4 +72,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0032_messages_reference_checks': m0032,
   '0033_message_payload_json': m0033,
   '0034_webhook_bodies_lz4': m0034,
+  '0035_webhook_event_channels': m0035,
 };
