@@ -124,7 +124,7 @@ const APPLY_ON_RECEIPT_BUDGET_MS = 500;
  * window mostly fit one, so a message's statuses are not split across transactions).
  */
 const HELD_BATCH = 4000;
-const HELD_BATCH_BYTES = 8_000_000;
+const HELD_BATCH_BYTES = 16_000_000;
 /** The parsed forms of bodies stored first are kept for the drain up to this many characters of their text. */
 const PARSED_CHARS = 8_000_000;
 
