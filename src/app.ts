@@ -198,8 +198,9 @@ function createParts(options: AppOptions, log: Logger, secrets: SecretBox): Part
     holdMs: options.config.webhookHoldMs,
     sendingUntil: () => sendActivity.until(),
     // PGlite runs every statement in the service's thread: a shorter transaction keeps reads waiting less. On
-    // PostgreSQL a transaction spans more of the sending than a message's statuses do (sent → read), so most merge.
-    heldBatchBytes: options.dbKind === 'pglite' ? 250_000 : 16_000_000,
+    // PostgreSQL the inbox's default (16 MB): a transaction spans more of the sending than a message's statuses do
+    // (sent → read), so most merge.
+    heldBatchBytes: options.dbKind === 'pglite' ? 250_000 : undefined,
     // PGlite's one connection runs one transaction at a time: lanes would only wait for each other.
     lanes: options.dbKind === 'pglite' ? 1 : options.config.webhookApplyLanes,
     handlers: {

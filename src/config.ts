@@ -71,7 +71,7 @@ export interface Config {
   webhookHoldMs: number;
   /**
    * WEBHOOK_APPLY_LANES: on PostgreSQL, up to this many transactions apply stored webhook bodies at once, each those of
-   * its share of the channels (default 2, the machine's two cores; 1: one at a time). PGlite has one connection: 1.
+   * its share of the channels (default 2; 1: one at a time). PGlite has one connection and always uses 1.
    */
   webhookApplyLanes: number;
   /** NUMBER_CHECK: `local` (default, no network call) or `contacts` (rehearsal only: also `POST /v1/contacts`). */

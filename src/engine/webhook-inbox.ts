@@ -105,7 +105,7 @@ export interface WebhookInboxDeps {
   sendingUntil?: () => number;
   /** While sending, bodies are stored first and applied once the oldest stored is this old (ms). 0: never held. */
   holdMs?: number;
-  /** Bytes of bodies per transaction of a pass over held bodies (at least one body). */
+  /** Bytes of bodies per transaction of a pass over held bodies (at least one body; default 16 MB). */
   heldBatchBytes?: number;
   /**
    * Lanes of the drain: up to this many transactions apply stored bodies at once, each those of its share of the
