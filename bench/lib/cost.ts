@@ -127,8 +127,15 @@ export class CpuMeter {
   /** Stops sampling; the CPU seconds used since the start. */
   async stop(): Promise<CpuUse> {
     if (this.timer) clearInterval(this.timer);
-    await this.tick();
+    const use = await this.read();
     await this.client?.end();
+    this.client = null;
+    return use;
+  }
+
+  /** The CPU seconds used since the start, sampling on. */
+  async read(): Promise<CpuUse> {
+    await this.tick();
     const none = { user: 0, system: 0 };
     const used = (pids: Iterable<number>, part: (t: { user: number; system: number }) => number = (t) => t.user + t.system) =>
       [...pids].reduce((sum, pid) => sum + part(this.last.get(pid) ?? none) - part(this.first.get(pid) ?? none), 0);
