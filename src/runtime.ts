@@ -143,6 +143,7 @@ export async function startService(config: Config, heap?: HeapGrowth): Promise<R
         webhookRetentionSeconds: config.webhookRetentionSeconds,
         numberCheck: config.numberCheck,
         leaseSeconds: config.messageLeaseSeconds,
+        handOffMarkDelayMs: config.handOffMarkDelayMs,
         ...(config.faultCrashAfterSend ? { afterNetworkAccept: () => process.kill(process.pid, 'SIGKILL') } : {}),
         ...(config.faultGateDelayMs > 0
           ? { beforeGate: gateDelayHook({ delayMs: config.faultGateDelayMs, every: config.faultGateDelayEvery, releaseFile: config.faultGateReleaseFile }, log.child({ component: 'fault' })) }

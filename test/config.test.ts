@@ -68,6 +68,7 @@ test('every variable is read', () => {
     WEBHOOK_APPLY_BUDGET_MS: '250',
     WEBHOOK_HOLD_MS: '700',
     WEBHOOK_APPLY_LANES: '3',
+    HANDOFF_MARK_DELAY_MS: '4000',
     TMS_HEAP_GROWTH_PERCENT: '50',
     TMS_START_HEAP_GROWTH_PERCENT: '20',
     TMS_TRACE_START: '1',
@@ -106,6 +107,7 @@ test('every variable is read', () => {
     webhookApplyBudgetMs: 250,
     webhookHoldMs: 700,
     webhookApplyLanes: 3,
+    handOffMarkDelayMs: 4000,
     numberCheck: 'contacts',
     clientWebhookTimeoutMs: 2000,
     clientWebhookConcurrency: 3,
@@ -177,6 +179,13 @@ test('stored webhook bodies are applied in two lanes by default, 1 is one at a t
   assert.equal(loadConfig({ WEBHOOK_APPLY_LANES: '1' }).webhookApplyLanes, 1);
   assert.equal(configError({ WEBHOOK_APPLY_LANES: '0' }).variable, 'WEBHOOK_APPLY_LANES');
   assert.equal(configError({ WEBHOOK_APPLY_LANES: '17' }).variable, 'WEBHOOK_APPLY_LANES');
+});
+
+test('bulk-send hand-off marks wait 10 s by default, 0 writes them at once, and a delay above 60 s names the variable', () => {
+  assert.equal(loadConfig({}).handOffMarkDelayMs, 10_000);
+  assert.equal(loadConfig({ HANDOFF_MARK_DELAY_MS: '0' }).handOffMarkDelayMs, 0);
+  assert.equal(configError({ HANDOFF_MARK_DELAY_MS: '60001' }).variable, 'HANDOFF_MARK_DELAY_MS');
+  assert.equal(configError({ HANDOFF_MARK_DELAY_MS: '-1' }).variable, 'HANDOFF_MARK_DELAY_MS');
 });
 
 test('the heap growth defaults to 150 % (0 keeps V8 its own), and a TMS_HEAP_GROWTH_PERCENT above 300 names it', () => {

@@ -17,6 +17,7 @@ import { pauseChannelBulkSends, resumeBulkSends } from '../store/bulk-sends.js';
 import { freshChannel, noteChannelFailure, type ChannelHealthDeps } from './channel-health.js';
 import type { NumberCheckMode } from './number-check.js';
 import type { PairRateMemory } from './pair-rate-memory.js';
+import type { DelayedHandOffs } from './hand-off-marks.js';
 import { MarketingRoute } from './marketing-route.js';
 import { classifySendFailure, OutcomeWriter, type Outcome } from './send-outcomes.js';
 import { attemptClaim, leasedClaim, sendBatch, type ClaimStrategy, type SendPathDeps } from './send-path.js';
@@ -63,8 +64,10 @@ export interface ChannelSenderDeps {
   /** Last send time per recipient on this channel (pair rate; time-bounded, see pair-rate-memory.ts). */
   lastSentTo: Pick<Map<string, number>, 'get' | 'set'> | PairRateMemory;
   isStopping(): boolean;
-  /** Told after each flush that handed messages off. */
+  /** Told after each flush that handed messages off (and at once for a bulk-send message whose mark waits). */
   handedOff?: () => void;
+  /** Where the hand-off marks of bulk-send messages wait for their statuses (absent: written at once). */
+  handOffs?: DelayedHandOffs;
 }
 
 /**
@@ -99,7 +102,7 @@ export class ChannelSender {
     private readonly channelId: string,
   ) {
     const { db, owner, options } = deps;
-    this.outcomes = new OutcomeWriter({ db, owner, channelId, log: deps.log, handedOff: deps.handedOff });
+    this.outcomes = new OutcomeWriter({ db, owner, channelId, log: deps.log, handedOff: deps.handedOff, handOffs: deps.handOffs });
     this.claim = claimOf(options);
     this.route = new MarketingRoute({
       db, network: deps.network, log: deps.log, channelId,
@@ -241,7 +244,7 @@ export class ChannelSender {
       const result = await this.route.send(creds, message, payload, this.channel?.row.marketing_messages_enabled ?? false);
       this.deps.options.afterNetworkAccept?.();
       this.deps.lastSentTo.set(recipientKey, Date.now());
-      outcome = { id: message.id, kind: 'sent', wamid: result.messages[0]?.id ?? '' };
+      outcome = { id: message.id, kind: 'sent', wamid: result.messages[0]?.id ?? '', bulk: message.send_wizard_id !== null };
       if (!this.sentOnce) {
         this.sentOnce = true;
         if (this.channel && this.channel.row.auth_failures > 0) {

@@ -40,6 +40,7 @@ import { deleteExpiredIdempotencyKeys } from '../store/idempotency.js';
 import type { ChannelHealthDeps } from './channel-health.js';
 import type { NumberCheckMode } from './number-check.js';
 import { ChannelSender, type SendingOptions } from './channel-sender.js';
+import { DelayedHandOffs } from './hand-off-marks.js';
 import { moveWithCounters } from './counters.js';
 import { retryPendingStatusEvents } from './status-events.js';
 import { continueStopCancels } from './bulk-sends.js';
@@ -89,6 +90,11 @@ export interface DispatcherOptions extends SendingOptions {
   statusAlertSeconds: number;
   /** Applied webhook events older than this are deleted (WEBHOOK_RETENTION_SECONDS; default 7 days). */
   webhookRetentionSeconds: number;
+  /**
+   * How long the hand-off mark of a bulk-send message waits for its statuses (HANDOFF_MARK_DELAY_MS; 0: written at
+   * once; kept under a third of the message lease). See hand-off-marks.ts.
+   */
+  handOffMarkDelayMs: number;
 }
 
 /** Production defaults. */
@@ -112,6 +118,8 @@ export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
   statusAlertSeconds: 900,
   webhookRetentionSeconds: WEBHOOK_RETENTION_SECONDS,
   numberCheck: 'local',
+  // Written at once unless told: the service's own default is HANDOFF_MARK_DELAY_MS's (config.ts).
+  handOffMarkDelayMs: 0,
 };
 
 /** What the dispatcher needs. */
@@ -148,6 +156,8 @@ export class Dispatcher {
   private readonly pairs = new Map<string, PairRateMemory>();
   /** Room for sends in flight, shared by this process's channel senders. */
   private readonly slots: SendSlots;
+  /** Hand-off marks of bulk-send messages waiting for their statuses (public for tests). */
+  readonly handOffs: DelayedHandOffs;
   private stopping = false;
   private running: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
@@ -164,6 +174,10 @@ export class Dispatcher {
     this.owner = deps.owner ?? `tms-${process.pid}-${randomBytes(4).toString('hex')}`;
     this.options = { ...DEFAULT_DISPATCHER_OPTIONS, ...deps.options };
     this.slots = new SendSlots(this.options.sendsInFlight);
+    // Under a third of the lease: a row's lease outlasts its waiting mark by far (an expired lease is harmless, but
+    // a row still leased reads as this instance's send in progress).
+    const delayMs = Math.min(this.options.handOffMarkDelayMs, (this.options.leaseSeconds * 1000) / 3);
+    this.handOffs = new DelayedHandOffs({ db: deps.db, owner: this.owner, log: deps.log, delayMs });
   }
 
   /** Starts the loop. */
@@ -211,6 +225,7 @@ export class Dispatcher {
     for (const bucket of this.buckets.values()) bucket.drain();
     await this.running;
     await Promise.all(this.senders.values());
+    await this.handOffs.flushAll();
     this.running = null;
     await releaseChannelLeases(this.deps.db, this.owner).catch(() => undefined);
     if (!this.deps.exclusive) await deleteInstance(this.deps.db, this.owner).catch(() => undefined);
@@ -378,6 +393,7 @@ export class Dispatcher {
         lastSentTo: this.pairs.get(channelId)!,
         isStopping: () => this.stopping || this.leaving.has(channelId),
         handedOff: this.deps.handedOff,
+        handOffs: this.handOffs,
       },
       channelId,
     );

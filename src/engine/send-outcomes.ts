@@ -8,16 +8,19 @@ import type { Logger } from 'pino';
 import { channelFailureReason } from '../domain/channel.js';
 import { decideSendFailure, graphTitle } from '../domain/send-failures.js';
 import { NetworkError } from '../network/port.js';
-import type { DueMessageRow } from '../store/message-moves.js';
+import type { DueMessageRow, MovedRow } from '../store/message-moves.js';
 import { failHandOffs, markHandedOff, releaseInDoubt, requeueRefusedSends } from '../store/message-moves.js';
 import type { Database } from '../store/schema.js';
 import { confirmWindowSends } from '../store/tier-window.js';
+import { channelHasMessageStatusSubscribers } from '../store/webhook-endpoints.js';
 import { lockRowsOfMoves, moveWithCounters } from './counters.js';
+import type { DelayedHandOffs } from './hand-off-marks.js';
 import { giveBackTierSlots } from './send-gate.js';
 
 /** The outcome of one network call. */
 export type Outcome =
-  | { id: string; kind: 'sent'; wamid: string }
+  /** `bulk`: the message belongs to a bulk send (its hand-off mark may wait for its statuses: hand-off-marks.ts). */
+  | { id: string; kind: 'sent'; wamid: string; bulk?: boolean }
   | { id: string; kind: 'retry'; dueAt: Date; reason: string }
   | { id: string; kind: 'fail'; message: string; detail: string }
   | { id: string; kind: 'in_doubt' }
@@ -73,13 +76,20 @@ export class OutcomeWriter {
   private outcomes: Outcome[] = [];
   private flushing: Promise<void> = Promise.resolve();
   private flushTimer: NodeJS.Timeout | null = null;
+  private subscribers: { takes: boolean; at: number } | null = null;
 
   /**
    * `handedOff`: told after each flush that handed off messages of a bulk send (the webhook inbox holds statuses while
    * bulk sends are sending, so a message's statuses merge; a single send's statuses are applied as they come, and the
    * large held batches do not stall the requests of single sends).
    */
-  constructor(private readonly deps: { db: Kysely<Database>; owner: string; channelId: string; log: Logger; handedOff?: () => void }) {}
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>; owner: string; channelId: string; log: Logger; handedOff?: () => void;
+      /** Where the hand-off marks of bulk-send messages wait (absent: written with the other outcomes). */
+      handOffs?: DelayedHandOffs;
+    },
+  ) {}
 
   /** Queues an outcome: written at once when 50 wait or nothing is in flight any more, else within 20 ms. */
   add(outcome: Outcome, inflight: number): void {
@@ -110,34 +120,68 @@ export class OutcomeWriter {
     return this.flushing;
   }
 
-  private async write(batch: Outcome[]): Promise<void> {
-    const { db, owner } = this.deps;
-    const sent = batch.flatMap((o) => (o.kind === 'sent' ? [{ id: o.id, ext_id: o.wamid }] : []));
-    const failed = batch.flatMap((o) => (o.kind === 'fail' ? [{ id: o.id, error_message: o.message, error_message_detail: o.detail }] : []));
-    const retry = batch.flatMap((o) =>
-      o.kind === 'retry' ? [{ id: o.id, due_at: o.dueAt.toISOString(), attempts_increment: 0 }] : [],
-    );
-    const inDoubt = batch.flatMap((o) => (o.kind === 'in_doubt' ? [o.id] : []));
-    // Undo the attempt mark's count: a refused token is not a send failure of the row.
-    const held = batch.flatMap((o) => (o.kind === 'held' ? [{ id: o.id, due_at: new Date().toISOString(), attempts_increment: -1 }] : []));
-    const moved = await moveWithCounters(db, async (tx) => {
-      await lockRowsOfMoves(tx, [sent, failed, retry, held]);
-      const moved = [
-        ...(await markHandedOff(tx, sent)),
-        ...(await failHandOffs(tx, owner, failed)),
-        ...(await requeueRefusedSends(tx, owner, retry)),
-        ...(await requeueRefusedSends(tx, owner, held)),
-      ];
-      // A slot is spent only when the network accepted (counted from this, the latest send). In the flush's own
-      // transaction (one commit fewer per flush): it locks only tier_recipients rows, after the message rows and
-      // before the bulk sends' counters, so the lock order (src/store/README.md) is kept. A send in doubt may have
-      // reached the customer, so it counts too (a capped channel keeps its slot held for it anyway).
-      await confirmWindowSends(tx, [...sent.map((o) => o.id), ...inDoubt]);
-      return moved;
-    });
-    if (sent.length > 0 && moved.some((m) => m.send_wizard_id !== null)) this.deps.handedOff?.();
-    await releaseInDoubt(db, owner, inDoubt);
-    // A refusal gives its slot back.
-    await giveBackTierSlots(db, this.deps.channelId, [...failed, ...retry, ...held].map((o) => o.id));
+  /**
+   * Whether the channel's company takes each message status change at a client endpoint (read at most every 5 s).
+   * Its marks do not wait: a status applied before the mark would skip the `OPT_IN_SUCCESS→SENT_TO_BACKEND` event.
+   */
+  private async companyTakesEachStatus(): Promise<boolean> {
+    const now = Date.now();
+    if (this.subscribers === null || now - this.subscribers.at >= 5000) {
+      this.subscribers = { takes: await channelHasMessageStatusSubscribers(this.deps.db, this.deps.channelId), at: now };
+    }
+    return this.subscribers.takes;
   }
+
+  /**
+   * Stores a batch. The hand-off marks of bulk-send messages go to the delayed marks (when they wait) after their
+   * tier slots are confirmed here, as every accepted send's are.
+   */
+  private async write(batch: Outcome[]): Promise<void> {
+    const { db, owner, handOffs } = this.deps;
+    const waits = (o: Outcome): o is Extract<Outcome, { kind: 'sent' }> => o.kind === 'sent' && o.bulk === true;
+    const delayed = handOffs?.delays && batch.some(waits) && !(await this.companyTakesEachStatus()) ? batch.filter(waits) : [];
+    const now = delayed.length === 0 ? batch : batch.filter((o) => !waits(o));
+    const moved = await storeOutcomes(db, owner, now, { alsoConfirm: delayed.map((o) => o.id) });
+    for (const outcome of delayed) handOffs!.add(outcome);
+    if (delayed.length > 0 || moved.some((m) => m.send_wizard_id !== null && m.status === 'SENT_TO_BACKEND')) this.deps.handedOff?.();
+    // A refusal gives its slot back.
+    const refused = batch.flatMap((o) => (o.kind === 'fail' || o.kind === 'retry' || o.kind === 'held' ? [o.id] : []));
+    await giveBackTierSlots(db, this.deps.channelId, refused);
+  }
+}
+
+/**
+ * Stores outcomes in one transaction: moves the rows (a hand-off mark skips a row its statuses already moved past
+ * the hand-off) and confirms the tier slots of the accepted sends and of `alsoConfirm`; then drops the leases of the
+ * sends in doubt. `confirmSent: false`: the sends' slots were confirmed when they were accepted (delayed marks).
+ * Returns the rows moved.
+ */
+export async function storeOutcomes(
+  db: Kysely<Database>, owner: string, batch: Outcome[], tier: { alsoConfirm?: string[]; confirmSent?: boolean } = {},
+): Promise<MovedRow[]> {
+  const sent = batch.flatMap((o) => (o.kind === 'sent' ? [{ id: o.id, ext_id: o.wamid }] : []));
+  const failed = batch.flatMap((o) => (o.kind === 'fail' ? [{ id: o.id, error_message: o.message, error_message_detail: o.detail }] : []));
+  const retry = batch.flatMap((o) =>
+    o.kind === 'retry' ? [{ id: o.id, due_at: o.dueAt.toISOString(), attempts_increment: 0 }] : [],
+  );
+  const inDoubt = batch.flatMap((o) => (o.kind === 'in_doubt' ? [o.id] : []));
+  // Undo the attempt mark's count: a refused token is not a send failure of the row.
+  const held = batch.flatMap((o) => (o.kind === 'held' ? [{ id: o.id, due_at: new Date().toISOString(), attempts_increment: -1 }] : []));
+  const moved = await moveWithCounters(db, async (tx) => {
+    await lockRowsOfMoves(tx, [sent, failed, retry, held]);
+    const moved = [
+      ...(await markHandedOff(tx, sent)),
+      ...(await failHandOffs(tx, owner, failed)),
+      ...(await requeueRefusedSends(tx, owner, retry)),
+      ...(await requeueRefusedSends(tx, owner, held)),
+    ];
+    // A slot is spent only when the network accepted (counted from this, the latest send). In the flush's own
+    // transaction (one commit fewer per flush): it locks only tier_recipients rows, after the message rows and
+    // before the bulk sends' counters, so the lock order (src/store/README.md) is kept. A send in doubt may have
+    // reached the customer, so it counts too (a capped channel keeps its slot held for it anyway).
+    await confirmWindowSends(tx, [...(tier.confirmSent === false ? [] : sent.map((o) => o.id)), ...inDoubt, ...(tier.alsoConfirm ?? [])]);
+    return moved;
+  });
+  await releaseInDoubt(db, owner, inDoubt);
+  return moved;
 }

@@ -290,13 +290,17 @@ async function requeueWhere(db: Db, owner: string, rows: RequeueRow[], move: Mes
 /**
  * The network accepted: OPT_IN_SUCCESS → SENT_TO_BACKEND with the wamid, for rows whose attempt is recorded
  * (the network's acceptance is the truth, so no owner is needed). A status event may have beaten this commit
- * (and already raised the state): then only the missing wamid and time are filled in.
+ * (and already raised the state): then only what it left missing (the wamid, the handed time, the rank, the lease)
+ * is filled in, and a row it left nothing missing on is neither locked nor written (a delayed mark,
+ * engine/hand-off-marks.ts, usually finds its row so).
  */
 export async function markHandedOff(db: Db, rows: Array<{ id: string; ext_id: string }>): Promise<MovedRow[]> {
   if (rows.length === 0) return [];
   const result = await sql<MovedRow>`
     with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb) as v(id text, ext_id text)),
     t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id and ${amongIds(rows)}
+          where m.status in (${states(handOff.from)}) or m.ext_id is null or m.backend_sended_time is null
+             or m.reached_rank < 1 or m.lease_owner is not null or m.lease_until is not null
           order by m.id for update of m)
     update messages m set
       status = case when m.status in (${states(handOff.from)}) and m.send_attempted_at is not null

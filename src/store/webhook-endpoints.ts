@@ -149,3 +149,11 @@ export async function hasMessageStatusSubscribers(db: Db, companyIds: string[]):
                    and events && array['message.status_changed', '*']) as found`.execute(db);
   return result.rows[0]?.found === true;
 }
+
+/** Whether the company of this channel has an enabled endpoint taking message status changes. */
+export async function channelHasMessageStatusSubscribers(db: Db, channelId: string): Promise<boolean> {
+  const result = await sql<{ found: boolean }>`
+    select exists (select 1 from webhook_endpoints e join channels c on c.company_id = e.company_id
+                   where c.id = ${channelId} and e.enabled and e.events && array['message.status_changed', '*']) as found`.execute(db);
+  return result.rows[0]?.found === true;
+}
