@@ -8,13 +8,12 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import pino from 'pino';
-import { addChannel, createCompany } from '../../src/admin.js';
-import { createSecretBox } from '../../src/domain/secret-box.js';
 import { DelayedHandOffs } from '../../src/engine/hand-off-marks.js';
 import { OutcomeWriter } from '../../src/engine/send-outcomes.js';
 import { markHandedOff } from '../../src/store/message-moves.js';
 import { insertWebhookEndpoint } from '../../src/store/webhook-endpoints.js';
 import { createTestStore } from '../support/db.js';
+import { attemptedMessage, bulkSendOnChannel } from '../support/outcomes.js';
 
 let store: Awaited<ReturnType<typeof createTestStore>>;
 let companyId: string;
@@ -24,25 +23,17 @@ const log = pino({ level: 'silent' });
 
 before(async () => {
   store = await createTestStore();
-  companyId = (await createCompany(store.db, 'Marks')).companyId;
-  await addChannel(store.db, { companyId, phoneNumberId: channelId, wabaId: '1', accessToken: 't' }, createSecretBox('0'.repeat(64)));
-  await sql`
-    insert into send_wizards (id, company_id, channel_id, template_id, template_name, from_number, has_button, status, total_time)
-    values ('wiz-marks', ${companyId}, ${channelId}, 't1', 'n', '1', false, 'RUNNING', 0)`.execute(store.db);
+  companyId = await bulkSendOnChannel(store.db, 'Marks', channelId, 'wiz-marks');
 });
 after(() => store.cleanup());
 
 let rowNo = 0;
 /** A bulk-send message attempted by `owner`, waiting for its outcome; returns its id. */
-async function attempted(tag: string): Promise<string> {
-  const id = `marks-${tag}`;
+function attempted(tag: string): Promise<string> {
   rowNo += 1;
-  await sql`
-    insert into messages (id, company_id, channel_id, template_id, waba_id, phone_number, status, payload, due_at,
-                          send_attempted_at, attempts, lease_owner, lease_until, send_wizard_id, row_no)
-    values (${id}, ${companyId}, ${channelId}, 't1', '1', ${`90555000${String(rowNo).padStart(4, '0')}`}, 'OPT_IN_SUCCESS',
-            '{"to":"x"}'::jsonb, now(), now(), 1, ${owner}, now() + interval '30 seconds', 'wiz-marks', ${rowNo})`.execute(store.db);
-  return id;
+  return attemptedMessage(store.db, {
+    id: `marks-${tag}`, companyId, channelId, owner, phone: `90555000${String(rowNo).padStart(4, '0')}`, sendWizardId: 'wiz-marks', rowNo,
+  });
 }
 
 async function row(id: string) {
