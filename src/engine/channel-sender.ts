@@ -64,7 +64,7 @@ export interface ChannelSenderDeps {
   /** Last send time per recipient on this channel (pair rate; time-bounded, see pair-rate-memory.ts). */
   lastSentTo: Pick<Map<string, number>, 'get' | 'set'> | PairRateMemory;
   isStopping(): boolean;
-  /** Told after each flush that handed messages off (and at once for a bulk-send message whose mark waits). */
+  /** Told after each flush that handed messages off, or passed bulk-send messages' marks on to wait. */
   handedOff?: () => void;
   /** Where the hand-off marks of bulk-send messages wait for their statuses (absent: written at once). */
   handOffs?: DelayedHandOffs;
