@@ -244,7 +244,10 @@ export class ChannelSender {
       const result = await this.route.send(creds, message, payload, this.channel?.row.marketing_messages_enabled ?? false);
       this.deps.options.afterNetworkAccept?.();
       this.deps.lastSentTo.set(recipientKey, Date.now());
-      outcome = { id: message.id, kind: 'sent', wamid: result.messages[0]?.id ?? '', bulk: message.send_wizard_id !== null };
+      outcome = {
+        id: message.id, kind: 'sent', wamid: result.messages[0]?.id ?? '', bulk: message.send_wizard_id !== null,
+        acceptedAt: new Date().toISOString(),
+      };
       if (!this.sentOnce) {
         this.sentOnce = true;
         if (this.channel && this.channel.row.auth_failures > 0) {

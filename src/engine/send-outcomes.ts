@@ -19,8 +19,11 @@ import { giveBackTierSlots } from './send-gate.js';
 
 /** The outcome of one network call. */
 export type Outcome =
-  /** `bulk`: the message belongs to a bulk send (its hand-off mark may wait for its statuses: hand-off-marks.ts). */
-  | { id: string; kind: 'sent'; wamid: string; bulk?: boolean }
+  /**
+   * `bulk`: the message belongs to a bulk send (its hand-off mark may wait for its statuses: hand-off-marks.ts).
+   * `acceptedAt`: when the network accepted it (ISO; absent: when the mark is written), its handed time.
+   */
+  | { id: string; kind: 'sent'; wamid: string; bulk?: boolean; acceptedAt?: string }
   | { id: string; kind: 'retry'; dueAt: Date; reason: string }
   | { id: string; kind: 'fail'; message: string; detail: string }
   | { id: string; kind: 'in_doubt' }
@@ -159,7 +162,7 @@ export class OutcomeWriter {
 export async function storeOutcomes(
   db: Kysely<Database>, owner: string, batch: Outcome[], tier: { alsoConfirm?: string[]; confirmSent?: boolean } = {},
 ): Promise<MovedRow[]> {
-  const sent = batch.flatMap((o) => (o.kind === 'sent' ? [{ id: o.id, ext_id: o.wamid }] : []));
+  const sent = batch.flatMap((o) => (o.kind === 'sent' ? [{ id: o.id, ext_id: o.wamid, handed_at: o.acceptedAt ?? null }] : []));
   const failed = batch.flatMap((o) => (o.kind === 'fail' ? [{ id: o.id, error_message: o.message, error_message_detail: o.detail }] : []));
   const retry = batch.flatMap((o) =>
     o.kind === 'retry' ? [{ id: o.id, due_at: o.dueAt.toISOString(), attempts_increment: 0 }] : [],

@@ -292,12 +292,13 @@ async function requeueWhere(db: Db, owner: string, rows: RequeueRow[], move: Mes
  * (the network's acceptance is the truth, so no owner is needed). A status event may have beaten this commit
  * (and already raised the state): then only what it left missing (the wamid, the handed time, the rank, the lease)
  * is filled in, and a row it left nothing missing on is neither locked nor written (a delayed mark,
- * engine/hand-off-marks.ts, usually finds its row so).
+ * engine/hand-off-marks.ts, usually finds its row so). `handed_at`: when the network accepted (a mark written late
+ * still dates the hand-off then, never before the attempt whatever the two clocks say); absent, now.
  */
-export async function markHandedOff(db: Db, rows: Array<{ id: string; ext_id: string }>): Promise<MovedRow[]> {
+export async function markHandedOff(db: Db, rows: Array<{ id: string; ext_id: string; handed_at?: string | null }>): Promise<MovedRow[]> {
   if (rows.length === 0) return [];
   const result = await sql<MovedRow>`
-    with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb) as v(id text, ext_id text)),
+    with v as (select * from jsonb_to_recordset(${json(rows)}::jsonb) as v(id text, ext_id text, handed_at timestamptz)),
     t as (select m.id, m.status as old_status, m.reached_rank as old_rank from messages m join v on v.id = m.id and ${amongIds(rows)}
           where m.status in (${states(handOff.from)}) or m.ext_id is null or m.backend_sended_time is null
              or m.reached_rank < 1 or m.lease_owner is not null or m.lease_until is not null
@@ -307,7 +308,8 @@ export async function markHandedOff(db: Db, rows: Array<{ id: string; ext_id: st
                     then ${state(handOff.to)} else m.status end,
       reached_rank = greatest(m.reached_rank, 1),
       ext_id = coalesce(m.ext_id, v.ext_id),
-      backend_sended_time = coalesce(m.backend_sended_time, now()),
+      backend_sended_time = coalesce(m.backend_sended_time,
+        case when v.handed_at is null then now() else greatest(v.handed_at, m.send_attempted_at) end),
       lease_owner = null, lease_until = null, updated_at = now(), version = m.version + 1
     from t, v where m.id = t.id and v.id = m.id
     returning m.id, m.send_wizard_id, t.old_status, t.old_rank, m.status, m.reached_rank`.execute(db);

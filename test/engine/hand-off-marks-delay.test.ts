@@ -82,6 +82,18 @@ test('flushAll writes every waiting hand-off mark at once', async () => {
   assert.equal(marks.size, 0);
 });
 
+test('a mark written late dates the hand-off when the network accepted, not when it was written', async () => {
+  const marks = new DelayedHandOffs({ db: store.db, owner, log, delayMs: 60_000 });
+  const id = await attempted('dated');
+  const acceptedAt = new Date(Date.now() + 50);
+  marks.add({ id, kind: 'sent', wamid: `wamid.${id}`, bulk: true, acceptedAt: acceptedAt.toISOString() });
+  await new Promise((resolve) => setTimeout(resolve, 800));
+  await marks.flushAll();
+  const stored = await sql<{ backend_sended_time: Date }>`select backend_sended_time from messages where id = ${id}`.execute(store.db);
+  const handed = new Date(stored.rows[0].backend_sended_time).getTime();
+  assert.ok(Math.abs(handed - acceptedAt.getTime()) < 5, `handed ${handed - acceptedAt.getTime()} ms from the acceptance`);
+});
+
 test('the outcome writer confirms a bulk-send message\'s tier slot at once, keeps its mark waiting, and writes a single send\'s', async () => {
   const marks = new DelayedHandOffs({ db: store.db, owner, log, delayMs: 60_000 });
   let told = 0;
