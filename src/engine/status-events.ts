@@ -275,13 +275,18 @@ function changes(u: EventUpdate, m: StatusTarget): boolean {
 
 /**
  * Event timestamps have one-second resolution while the hand-off time has milliseconds, so a step could
- * look earlier than the step before it; each new funnel time is raised to at least the previous one. The first
- * step is raised to at least the recorded send attempt: when an event is applied before the hand-off is marked
- * (a fast network, a slow instance), its truncated second would otherwise put the hand-off before the attempt,
- * even before the row was due.
+ * look earlier than the step before it; each new funnel time is raised to at least the previous one. When an event
+ * is applied before the hand-off is marked (a bulk-send row's mark waits for its statuses, hand-off-marks.ts; or a
+ * fast network), the hand-off is dated at the recorded send attempt, when this service sent the message (the
+ * interface's `backend_sended_time`, in ms): the event's truncated second would put it later than that, or even
+ * before the attempt and the row's due time.
  */
 function clampTimes(u: EventUpdate, m: StatusTarget): EventUpdate {
-  let floor = eventTimeOf(m, 'send_attempted_at') ?? 0;
+  const attempted = eventTimeOf(m, 'send_attempted_at');
+  if (u.backend_sended_time && attempted !== null && eventTimeOf(m, 'backend_sended_time') === null) {
+    u.backend_sended_time = new Date(attempted).toISOString();
+  }
+  let floor = attempted ?? 0;
   for (let i = 0; i < FUNNEL.length; i++) {
     const field = FUNNEL[i];
     const existing = eventTimeOf(m, field);
