@@ -76,8 +76,9 @@ export interface Config {
   webhookApplyLanes: number;
   /**
    * HANDOFF_MARK_DELAY_MS: how long the hand-off mark of a bulk-send message (SENT_TO_BACKEND and its wamid) waits
-   * after the network accepted it (default 10 s; 0: written at once). Statuses applied meanwhile move the row
-   * themselves and the mark writes nothing; a bulk send's counters show such a message as queued until then.
+   * after the network accepted it (default and most 10 s, a third of the message lease; 0: written at once).
+   * Statuses applied meanwhile move the row themselves and the mark writes nothing; a bulk send's counters show such
+   * a message as queued until then.
    */
   handOffMarkDelayMs: number;
   /** NUMBER_CHECK: `local` (default, no network call) or `contacts` (rehearsal only: also `POST /v1/contacts`). */
@@ -322,7 +323,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookApplyBudgetMs: parseInteger(env, 'WEBHOOK_APPLY_BUDGET_MS', 500, 0, 60_000),
     webhookHoldMs: parseInteger(env, 'WEBHOOK_HOLD_MS', 1000, 0, 10_000),
     webhookApplyLanes: parseInteger(env, 'WEBHOOK_APPLY_LANES', 2, 1, 16),
-    handOffMarkDelayMs: parseInteger(env, 'HANDOFF_MARK_DELAY_MS', 10_000, 0, 60_000),
+    handOffMarkDelayMs: parseInteger(env, 'HANDOFF_MARK_DELAY_MS', 10_000, 0, 10_000),
     numberCheck: parseChoice(env, 'NUMBER_CHECK', ['local', 'contacts'] as const, 'local'),
     clientWebhookTimeoutMs: parseInteger(env, 'CLIENT_WEBHOOK_TIMEOUT_MS', 10_000, 500, 60_000),
     clientWebhookConcurrency: parseInteger(env, 'CLIENT_WEBHOOK_CONCURRENCY', 8, 1, 64),
