@@ -283,9 +283,6 @@ function changes(u: EventUpdate, m: StatusTarget): boolean {
  */
 function clampTimes(u: EventUpdate, m: StatusTarget): EventUpdate {
   const attempted = eventTimeOf(m, 'send_attempted_at');
-  if (u.backend_sended_time && attempted !== null && eventTimeOf(m, 'backend_sended_time') === null) {
-    u.backend_sended_time = new Date(attempted).toISOString();
-  }
   let floor = attempted ?? 0;
   for (let i = 0; i < FUNNEL.length; i++) {
     const field = FUNNEL[i];
@@ -296,6 +293,11 @@ function clampTimes(u: EventUpdate, m: StatusTarget): EventUpdate {
     }
     const value = u[field];
     if (!value) continue;
+    // The hand-off, set by an event, is dated at the attempt (the first funnel time: nothing before it to raise it).
+    if (field === 'backend_sended_time' && attempted !== null) {
+      u[field] = new Date(attempted).toISOString();
+      continue;
+    }
     const at = Date.parse(value);
     // Already at or after the floor (the usual case): the time stays as it is, no new string is made.
     if (at >= floor) {

@@ -137,6 +137,9 @@ export async function disableEndpointsOverBacklog(db: Db, maxPending: number): P
   return result.rows;
 }
 
+/** An endpoint `e` that is enabled and takes message status changes (by name or `*`). */
+const takesMessageStatusChanges = sql`e.enabled and e.events && array['message.status_changed', '*']`;
+
 /**
  * Whether any of these companies has an enabled endpoint that takes message status changes (what the outbox trigger
  * of migration 0009 checks): then a status batch moves each message one status per statement, so every state is a
@@ -145,8 +148,8 @@ export async function disableEndpointsOverBacklog(db: Db, maxPending: number): P
 export async function hasMessageStatusSubscribers(db: Db, companyIds: string[]): Promise<boolean> {
   if (companyIds.length === 0) return false;
   const result = await sql<{ found: boolean }>`
-    select exists (select 1 from webhook_endpoints where company_id = any(${companyIds}::text[]) and enabled
-                   and events && array['message.status_changed', '*']) as found`.execute(db);
+    select exists (select 1 from webhook_endpoints e where e.company_id = any(${companyIds}::text[])
+                   and ${takesMessageStatusChanges}) as found`.execute(db);
   return result.rows[0]?.found === true;
 }
 
@@ -154,6 +157,6 @@ export async function hasMessageStatusSubscribers(db: Db, companyIds: string[]):
 export async function channelHasMessageStatusSubscribers(db: Db, channelId: string): Promise<boolean> {
   const result = await sql<{ found: boolean }>`
     select exists (select 1 from webhook_endpoints e join channels c on c.company_id = e.company_id
-                   where c.id = ${channelId} and e.enabled and e.events && array['message.status_changed', '*']) as found`.execute(db);
+                   where c.id = ${channelId} and ${takesMessageStatusChanges}) as found`.execute(db);
   return result.rows[0]?.found === true;
 }
