@@ -3,7 +3,7 @@
  * loopback, started through the `tms` command as a user would. Every process is killed by its PID.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,16 +20,41 @@ const BIN = new URL('../../bin/tms.mjs', import.meta.url).pathname;
  */
 export const TEST_NODE_ARGS: readonly string[] = ['--liftoff-only'];
 
-/** A free loopback port (bound once, then released). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * The lowest port the kernel hands out for outgoing connections and `listen(0)` (Linux's default 32768 elsewhere).
+ * A port in that range that was free when chosen can be taken by any connection another test file opens before the
+ * process meant for it listens (a crash world starts its simulator first: seconds).
+ */
+function ephemeralLow(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 11_000 ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+/** Whether `port` can be listened on at 127.0.0.1 now (bound once, then released). */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * A free loopback port below the kernel's ephemeral range (bound once, then released), so no outgoing connection
+ * takes it before its process listens; drawn at random, so parallel test files rarely draw the same.
+ */
+export async function freePort(): Promise<number> {
+  const low = 10_000;
+  const high = ephemeralLow() - 1;
+  for (let tries = 0; tries < 100; tries++) {
+    const port = low + Math.floor(Math.random() * (high - low + 1));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port found in ${low}–${high}`);
 }
 
 /** A child process with its output kept for failure messages. */
