@@ -10,6 +10,9 @@
  * `--by-statement`: backend CPU per statement text and variant. `--plans`: generic and custom plans of each prepared
  * statement.
  *
+ * The setup SQL may hold several statements separated by `;;`, each run on its own, e.g.
+ * `'slim|.|update messages set payload = $${}$$;;vacuum full messages;;analyze messages'`.
+ *
  * `npx tsx bench/status-cost.ts --variant 'before|/work/main' --variant 'after|.|' [--batch 40] [--rows 10000]`
  */
 import pg from 'pg';
@@ -80,7 +83,8 @@ for (const [i, spec] of specs.entries()) {
   await admin.query(`create database ${db} template ${template}`);
   const c = new pg.Client({ connectionString: base + db });
   await c.connect();
-  if (setup) await c.query(setup);
+  // `;;` separates statements run one by one (VACUUM cannot share a query string with others).
+  for (const statement of (setup ?? '').split(';;').filter((s) => s.trim())) await c.query(statement);
   await c.end();
   const { openDatabase } = await import(`${resolve(root!)}/src/store/db.ts`);
   const { applyStatuses } = await import(`${resolve(root!)}/src/engine/status-events.ts`);
